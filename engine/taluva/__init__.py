@@ -1,0 +1,3 @@
+"""Taluva rules engine."""
+
+__version__ = "0.1.0"
