@@ -1,0 +1,383 @@
+"""The island: stacks of hexes, buildings on top, and the geometry of placing and building.
+
+Everything is keyed by packed positions (:mod:`taluva.hexgrid`) in plain dicts, so that copying
+a board for search is a handful of C-level dict copies. Only the top of each stack matters for
+the rules; the full stacks are kept for display in :attr:`Board.stacks`.
+
+This module knows the board rules (R-TILE, R-BUILD) but nothing of turns, players' stocks or
+the end of the game: that is :mod:`taluva.game`.
+"""
+
+from __future__ import annotations
+
+from taluva.hexgrid import DIRECTIONS, ORIGIN, tile_hexes
+from taluva.moves import HUT, TEMPLE, TOWER, Build, Placement
+from taluva.tiles import VOLCANO, Tile
+
+E, SE, SW, W, NW, NE = DIRECTIONS
+
+# Buildings: piece[pos] is the hut count (> 0), or one of these for the single big pieces.
+TEMPLE_MARK = -1
+TOWER_MARK = -2
+
+Reason = tuple[str, str]  # (rule id, sentence)
+
+
+def _triangle_placements() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For the two triangle shapes anchored at a position, the (volcano offset, orientation)
+    of the three placements that cover exactly that triangle, whatever the tile's chirality."""
+    shapes = ((0, E, SE), (0, E, NE))
+    result = []
+    for shape in shapes:
+        members = {ORIGIN + off for off in shape}
+        result.append(
+            tuple(
+                (off, k)
+                for off in shape
+                for k in range(6)
+                if set(tile_hexes(ORIGIN + off, k)) == members
+            )
+        )
+    return tuple(result)
+
+
+TRIANGLES = _triangle_placements()
+# Anchor offsets of the six triangles that contain a given position: (shape, offset to anchor).
+_CONTAINING = tuple(
+    (shape, -off) for shape, placements in enumerate(TRIANGLES) for off, _ in placements
+)
+_SHAPE_OFFSETS = ((E, SE), (E, NE))
+
+
+class Board:
+    """Stacks of hexes and the buildings on them."""
+
+    __slots__ = (
+        "level",
+        "terrain",
+        "tile",
+        "owner",
+        "piece",
+        "volcanoes",
+        "frontier",
+        "placements",
+    )
+
+    def __init__(self) -> None:
+        self.level: dict[int, int] = {}  # stack height of every covered position
+        self.terrain: dict[int, int] = {}  # terrain of the top hex
+        self.tile: dict[int, int] = {}  # id (placement index) of the top hex's tile
+        self.owner: dict[int, int] = {}  # seat owning the building on the top hex
+        self.piece: dict[int, int] = {}  # hut count, TEMPLE_MARK or TOWER_MARK
+        self.volcanoes: set[int] = set()  # positions whose top hex is a volcano
+        self.frontier: set[int] = set()  # empty positions sharing an edge with the landscape
+        self.placements: list[tuple[int, int, int, Tile]] = []  # (volcano, k, level, tile)
+
+    def copy(self) -> Board:
+        other = Board.__new__(Board)
+        other.level = self.level.copy()
+        other.terrain = self.terrain.copy()
+        other.tile = self.tile.copy()
+        other.owner = self.owner.copy()
+        other.piece = self.piece.copy()
+        other.volcanoes = self.volcanoes.copy()
+        other.frontier = self.frontier.copy()
+        other.placements = self.placements.copy()
+        return other
+
+    # ----------------------------------------------------------------- tile placement (R-TILE)
+
+    def placement_error(self, move: Placement) -> Reason | None:
+        """Why the tile may not go there, or None if it may (R-TILE-1..3)."""
+        v, a, b = tile_hexes(move.volcano, move.orientation)
+        level = self.level
+        if not level:
+            if v != ORIGIN:
+                return ("R-TILE-1", "the first tile is placed with its volcano on 0,0")
+            return None
+        lv, la, lb = level.get(v, 0), level.get(a, 0), level.get(b, 0)
+        if lv == la == lb == 0:
+            frontier = self.frontier
+            if v in frontier or a in frontier or b in frontier:
+                return None
+            return ("R-TILE-2", "a tile on the table must share an edge with the landscape")
+        if not (lv and la and lb):
+            return (
+                "R-TILE-3c",
+                "there would be a gap under the tile: all three hexes below must be on one level",
+            )
+        if self.terrain[v] != VOLCANO:
+            return ("R-TILE-3a", "in an eruption the volcano must lie on a volcano hex")
+        if not lv == la == lb:
+            return (
+                "R-TILE-3c",
+                f"the hexes below are on levels {lv}, {la} and {lb}: they must be on one level",
+            )
+        tile = self.tile
+        if tile[v] == tile[a] == tile[b]:
+            return (
+                "R-TILE-3b",
+                "the volcano may not point the same way as the one it covers "
+                "(the tile would lie exactly on one tile)",
+            )
+        piece = self.piece
+        for p in (a, b):
+            if piece.get(p, 0) < 0:
+                name = "temple" if piece[p] == TEMPLE_MARK else "tower"
+                return ("R-TILE-3f", f"a tile may not cover a {name}")
+        if self._covers_whole_settlement(a, b):
+            return ("R-TILE-3g", "a tile may not cover a whole settlement")
+        return None
+
+    def _covers_whole_settlement(self, a: int, b: int) -> bool:
+        """True if a settlement lies wholly on positions a and b (R-TILE-3g).
+
+        Only landscape positions can carry buildings, and a and b share an edge, so a covered
+        settlement has one or two hexes; it survives if either covered hex has a same-owner
+        neighbour outside {a, b}.
+        """
+        owner = self.owner
+        for p in (a, b):
+            who = owner.get(p)
+            if who is None:
+                continue
+            survives = False
+            for q in (a, b):
+                if owner.get(q) != who:
+                    continue
+                for d in DIRECTIONS:
+                    n = q + d
+                    if n != a and n != b and owner.get(n) == who:
+                        survives = True
+                        break
+                if survives:
+                    break
+            if not survives:
+                return True
+        return False
+
+    def legal_placements(self) -> list[Placement]:
+        """Every legal placement of a tile (R-TILE): each (volcano hex, orientation) once."""
+        if not self.level:
+            return [Placement(ORIGIN, k) for k in range(6)]
+        result = self._table_placements()
+        result.extend(self._eruption_placements())
+        return result
+
+    def _table_placements(self) -> list[Placement]:
+        level = self.level
+        seen: set[int] = set()
+        result: list[Placement] = []
+        append = result.append
+        for f in self.frontier:
+            for shape, to_anchor in _CONTAINING:
+                anchor = f + to_anchor
+                key = anchor * 2 + shape
+                if key in seen:
+                    continue
+                seen.add(key)
+                o1, o2 = _SHAPE_OFFSETS[shape]
+                if anchor in level or anchor + o1 in level or anchor + o2 in level:
+                    continue
+                for off, k in TRIANGLES[shape]:
+                    append(Placement(anchor + off, k))
+        return result
+
+    def _eruption_placements(self) -> list[Placement]:
+        level, tile, piece = self.level, self.tile, self.piece
+        result: list[Placement] = []
+        for v in self.volcanoes:
+            lv = level[v]
+            tv = tile[v]
+            for k in range(6):
+                a = v + DIRECTIONS[(k + 1) % 6]
+                b = v + DIRECTIONS[k]
+                if level.get(a) != lv or level.get(b) != lv:
+                    continue
+                if tile[a] == tv and tile[b] == tv:
+                    continue
+                if piece.get(a, 0) < 0 or piece.get(b, 0) < 0:
+                    continue
+                if (a in piece or b in piece) and self._covers_whole_settlement(a, b):
+                    continue
+                result.append(Placement(v, k))
+        return result
+
+    def open_volcanoes(self) -> list[int]:
+        """Volcano hexes some tile could erupt onto now (for the page to mark)."""
+        return sorted({p.volcano for p in self._eruption_placements()})
+
+    def place(self, move: Placement, tile: Tile) -> tuple:
+        """Put a tile down without checking; returns what :meth:`unplace` needs."""
+        v, a, b = hexes = tile_hexes(move.volcano, move.orientation)
+        level, terrain, tile_of = self.level, self.terrain, self.tile
+        owner, piece, volcanoes = self.owner, self.piece, self.volcanoes
+        before = tuple(
+            (p, level.get(p), terrain.get(p), tile_of.get(p), owner.get(p), piece.get(p))
+            for p in hexes
+        )
+        new_level = level.get(v, 0) + 1
+        tile_id = len(self.placements)
+        self.placements.append((v, move.orientation, new_level, tile))
+        for p, t in ((v, VOLCANO), (a, tile[0]), (b, tile[1])):
+            level[p] = new_level
+            terrain[p] = t
+            tile_of[p] = tile_id
+            if p in owner:
+                del owner[p]
+                del piece[p]
+        volcanoes.discard(a)
+        volcanoes.discard(b)
+        volcanoes.add(v)
+        added: list[int] = []
+        removed: list[int] = []
+        if new_level == 1:
+            frontier = self.frontier
+            for p in hexes:
+                if p in frontier:
+                    frontier.discard(p)
+                    removed.append(p)
+            for p in hexes:
+                for d in DIRECTIONS:
+                    n = p + d
+                    if n not in level and n not in frontier:
+                        frontier.add(n)
+                        added.append(n)
+        return before, added, removed
+
+    def unplace(self, undo: tuple) -> None:
+        """Take back the last :meth:`place`."""
+        before, added, removed = undo
+        self.placements.pop()
+        level, terrain, tile_of = self.level, self.terrain, self.tile
+        owner, piece, volcanoes = self.owner, self.piece, self.volcanoes
+        frontier = self.frontier
+        frontier.difference_update(added)
+        for p, lv, t, tid, who, pc in before:
+            volcanoes.discard(p)
+            if lv is None:
+                del level[p], terrain[p], tile_of[p]
+                continue
+            level[p], terrain[p], tile_of[p] = lv, t, tid
+            if t == VOLCANO:
+                volcanoes.add(p)
+            if who is not None:
+                owner[p], piece[p] = who, pc
+        frontier.update(removed)
+
+    # --------------------------------------------------------------------- building (R-BUILD)
+
+    def is_empty(self, pos: int) -> bool:
+        """A top hex with no building and not a volcano (RULES.md, Words)."""
+        return pos in self.level and self.terrain[pos] != VOLCANO and pos not in self.owner
+
+    def settlements(self, player: int) -> list[list[int]]:
+        """The player's settlements (R-SET): edge-connected groups of their buildings."""
+        owner = self.owner
+        seen: set[int] = set()
+        groups: list[list[int]] = []
+        for start, who in owner.items():
+            if who != player or start in seen:
+                continue
+            seen.add(start)
+            group = [start]
+            i = 0
+            while i < len(group):
+                p = group[i]
+                i += 1
+                for d in DIRECTIONS:
+                    n = p + d
+                    if n not in seen and owner.get(n) == player:
+                        seen.add(n)
+                        group.append(n)
+            groups.append(group)
+        return groups
+
+    def build_options(
+        self, player: int, huts: int, temples: int, towers: int, isolated_found: bool
+    ) -> dict[Build, tuple[str, int, int]]:
+        """Every legal build for ``player`` with that stock (R-BUILD-1..6), each effect once.
+
+        Maps each build to how it can be made: ("found", -1, -1), ("expand", settlement
+        anchor, terrain), ("temple", anchor, -1) or ("tower", anchor, -1); when two actions
+        have the same effect the first one found is kept.
+        """
+        level, terrain, owner, piece = self.level, self.terrain, self.owner, self.piece
+        options: dict[Build, tuple[str, int, int]] = {}
+        if huts:
+            for p, lv in level.items():
+                if lv != 1 or terrain[p] == VOLCANO or p in owner:
+                    continue
+                if isolated_found and any(owner.get(p + d) == player for d in DIRECTIONS):
+                    continue
+                options[Build(HUT, ((p, 1),))] = ("found", -1, -1)
+        for group in self.settlements(player) if (huts or temples or towers) else ():
+            members = set(group)
+            anchor = min(group)
+            has_temple = has_tower = False
+            for p in group:
+                pc = piece[p]
+                if pc == TEMPLE_MARK:
+                    has_temple = True
+                elif pc == TOWER_MARK:
+                    has_tower = True
+            border: set[int] = set()
+            for p in group:
+                for d in DIRECTIONS:
+                    n = p + d
+                    if n in level and n not in owner and n not in members:
+                        border.add(n)
+            by_terrain: dict[int, list[tuple[int, int]]] = {}
+            for n in border:
+                t = terrain[n]
+                if t == VOLCANO:
+                    continue
+                by_terrain.setdefault(t, []).append((n, level[n]))
+                if temples and not has_temple and len(group) >= 3:
+                    options.setdefault(Build(TEMPLE, ((n, 1),)), ("temple", anchor, -1))
+                if towers and not has_tower and level[n] >= 3:
+                    options.setdefault(Build(TOWER, ((n, 1),)), ("tower", anchor, -1))
+            if huts:
+                for t, cells in by_terrain.items():
+                    if sum(c for _, c in cells) <= huts:
+                        cells.sort()
+                        options.setdefault(Build(HUT, tuple(cells)), ("expand", anchor, t))
+        return options
+
+    def has_build(
+        self, player: int, huts: int, temples: int, towers: int, isolated_found: bool
+    ) -> bool:
+        """Whether ``player`` has any legal build (R-ELIM-1), cheaper than listing them."""
+        level, terrain, owner = self.level, self.terrain, self.owner
+        if huts:
+            for p, lv in level.items():
+                if lv != 1 or terrain[p] == VOLCANO or p in owner:
+                    continue
+                if not isolated_found:
+                    return True
+                if not any(owner.get(p + d) == player for d in DIRECTIONS):
+                    return True
+        return bool(self.build_options(player, huts, temples, towers, isolated_found))
+
+    def build(self, move: Build, player: int) -> None:
+        """Put the pieces down without checking."""
+        mark = (0, TEMPLE_MARK, TOWER_MARK)[move.piece]
+        for p, count in move.cells:
+            self.owner[p] = player
+            self.piece[p] = count if move.piece == HUT else mark
+
+    def unbuild(self, move: Build) -> None:
+        for p, _ in move.cells:
+            del self.owner[p], self.piece[p]
+
+    # ------------------------------------------------------------------------------ display
+
+    def stacks(self) -> dict[int, list[tuple[int, int]]]:
+        """Every position's stack from the bottom up: (terrain, tile id) per level."""
+        stacks: dict[int, list[tuple[int, int]]] = {}
+        for tile_id, (v, k, _, tile) in enumerate(self.placements):
+            _, a, b = tile_hexes(v, k)
+            for p, t in ((v, VOLCANO), (a, tile[0]), (b, tile[1])):
+                stacks.setdefault(p, []).append((t, tile_id))
+        return stacks
+

@@ -1,0 +1,466 @@
+"""A game of Taluva: turns, the tile draw as a chance step, stocks, elimination and the end.
+
+A turn is three steps: ``draw`` (chance: the top tile of the seeded deck, or one the caller
+names), ``place`` (R-TILE) and ``build`` (R-BUILD). :meth:`Game.play` checks a move and names
+the broken rule; :meth:`Game.push`/:meth:`Game.pop` and :meth:`Game.copy` are the cheap,
+unchecked paths for search.
+
+>>> game = Game(Options(players=2), seed=7)
+>>> game.draw(tile_from_code('JC'))
+>>> game.phase, game.tile_code
+('place', 'JC')
+>>> len(game.legal_moves())
+6
+>>> game.play(parse_move('0,0/6'))
+>>> [format_move(m) for m in game.legal_moves()]
+['hut -1,1', 'hut 0,1']
+>>> game.play(parse_move('tower 0,1'))
+Traceback (most recent call last):
+...
+taluva.errors.IllegalMoveError: R-BUILD-4: a tower goes on level 3 or higher; 0,1 is on level 1
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from taluva.board import TEMPLE_MARK, TOWER_MARK, Board, Reason
+from taluva.errors import IllegalMoveError
+from taluva.hexgrid import DIRECTIONS, format_pos
+from taluva.moves import HUT, PIECE_NAMES, TEMPLE, TOWER, Build, Move, Placement, format_move
+from taluva.moves import parse_move as parse_move  # re-exported for the doctest above
+from taluva.options import Options
+from taluva.result import (
+    EARLY_VICTORY,
+    LAST_STANDING,
+    LAST_TEAM,
+    LAST_TILE,
+    Result,
+    Score,
+    player_result,
+    team_result,
+)
+from taluva.tiles import (
+    FULL_SET,
+    TERRAIN_NAMES,
+    TILE_COUNTS,
+    TILE_KINDS,
+    VOLCANO,
+    Tile,
+    tile_code,
+)
+from taluva.tiles import tile_from_code as tile_from_code  # re-exported for the doctest
+
+DRAW, PLACE, BUILD, OVER = "draw", "place", "build", "over"
+PLAYING, ELIMINATED, FINISHED = "playing", "eliminated", "finished"
+STOCK = (20, 3, 2)  # huts, temples, towers per player (R-MAT-1)
+_KIND_INDEX = {kind: i for i, kind in enumerate(TILE_KINDS)}
+
+
+class Turn:
+    """One turn of the record: who, which tile was drawn, where it went, what was built."""
+
+    __slots__ = ("seat", "tile", "placement", "build")
+
+    def __init__(self, seat: int, tile: Tile) -> None:
+        self.seat = seat
+        self.tile = tile
+        self.placement: Placement | None = None
+        self.build: Build | None = None
+
+    def copy(self) -> Turn:
+        other = Turn(self.seat, self.tile)
+        other.placement, other.build = self.placement, self.build
+        return other
+
+
+class Game:
+    """The whole state of one game; its history (:attr:`turns`) is its serialisation."""
+
+    def __init__(self, options: Options | None = None, seed: int | None = None) -> None:
+        self.options = options or Options()
+        self.seed = random.randrange(2**32) if seed is None else seed
+        deck = [_KIND_INDEX[t] for t in FULL_SET]
+        random.Random(self.seed).shuffle(deck)
+        # The seeded RNG lives in the state as the deck order: deck[drawn:] is the unseen pile.
+        self.deck = deck
+        self.drawn = 0
+        self.tile_count = self.options.tile_count
+        self.board = Board()
+        n = self.options.players
+        self.stock = [list(STOCK) for _ in range(n)]
+        self.status = [PLAYING] * n
+        self.left: list[int] = []  # seats in the order they left the game
+        self.current = 0  # R-SETUP-2: seat 0 begins, play goes in seat order
+        self.phase = DRAW
+        self.tile: Tile | None = None
+        self.result: Result | None = None
+        self.turns: list[Turn] = []
+        self._undo: list[tuple] = []
+        self._builds: dict[Build, tuple[str, int, int]] | None = None
+
+    # ------------------------------------------------------------------------- inspection
+
+    @property
+    def players(self) -> int:
+        return self.options.players
+
+    @property
+    def tiles_left(self) -> int:
+        """Tiles still to be drawn (the drawn tile not included)."""
+        return self.tile_count - self.drawn
+
+    @property
+    def tile_code(self) -> str | None:
+        return tile_code(self.tile) if self.tile else None
+
+    def unseen(self) -> dict[Tile, int]:
+        """How many tiles of each kind nobody has seen yet (what a player may know)."""
+        counts = dict.fromkeys(TILE_KINDS, 0)
+        for k in self.deck[self.drawn :]:
+            counts[TILE_KINDS[k]] += 1
+        return {t: c for t, c in counts.items() if c}
+
+    def score(self, seat: int) -> Score:
+        """Buildings placed so far: temples, towers, huts (covered huts count, R-END-2)."""
+        huts, temples, towers = self.stock[seat]
+        return (STOCK[1] - temples, STOCK[2] - towers, STOCK[0] - huts)
+
+    def copy(self) -> Game:
+        """An independent copy, cheap enough for search; the undo stack is not copied."""
+        other = Game.__new__(Game)
+        other.options = self.options
+        other.seed = self.seed
+        other.deck = self.deck.copy()
+        other.drawn = self.drawn
+        other.tile_count = self.tile_count
+        other.board = self.board.copy()
+        other.stock = [s.copy() for s in self.stock]
+        other.status = self.status.copy()
+        other.left = self.left.copy()
+        other.current = self.current
+        other.phase = self.phase
+        other.tile = self.tile
+        other.result = self.result
+        other.turns = [t.copy() for t in self.turns]
+        other._undo = []
+        other._builds = self._builds
+        return other
+
+    # ---------------------------------------------------------------------- the chance step
+
+    def draw(self, tile: Tile | None = None) -> None:
+        """Draw the next tile: the deck's top one, or ``tile`` if the caller names it.
+
+        A named tile must still be unseen; it is swapped to the top of the pile so that the
+        rest of the deck stays a shuffled pile of the other unseen tiles.
+        """
+        if self.phase != DRAW:
+            raise IllegalMoveError("R-TURN", f"it is the {self.phase} step, not the draw")
+        index = self.drawn
+        if tile is not None:
+            kind = _KIND_INDEX.get(tile)
+            if kind is None:
+                raise IllegalMoveError("R-MAT-3", f"{tile!r} is not a tile")
+            try:
+                index = self.deck.index(kind, self.drawn)
+            except ValueError:
+                raise IllegalMoveError(
+                    "R-MAT-3", f"all {TILE_COUNTS[tile]} {tile_code(tile)} tiles are already drawn"
+                ) from None
+        self._push_draw(index)
+
+    def _push_draw(self, index: int) -> None:
+        deck, top = self.deck, self.drawn
+        deck[top], deck[index] = deck[index], deck[top]
+        self._undo.append(("draw", index))
+        self.tile = TILE_KINDS[deck[top]]
+        self.drawn = top + 1
+        self.turns.append(Turn(self.current, self.tile))
+        self.phase = PLACE
+
+    # ------------------------------------------------------------------------ legal moves
+
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves of the current step: a lazy view supporting ``in``, ``len``, loops."""
+        return LegalMoves(self)
+
+    def legal_placements(self) -> list[Placement]:
+        return self.board.legal_placements() if self.phase == PLACE else []
+
+    def build_options(self) -> dict[Build, tuple[str, int, int]]:
+        """Legal builds mapped to how each is made (see :meth:`Board.build_options`)."""
+        if self.phase != BUILD:
+            return {}
+        if self._builds is None:
+            huts, temples, towers = self.stock[self.current]
+            self._builds = self.board.build_options(
+                self.current, huts, temples, towers, self.options.found == "isolated"
+            )
+        return self._builds
+
+    def legal_builds(self) -> list[Build]:
+        return list(self.build_options())
+
+    def is_legal(self, move: Move) -> bool:
+        return self.move_error(move) is None
+
+    def move_error(self, move: Move) -> Reason | None:
+        """Why ``move`` is illegal now, as (rule id, sentence), or None if it is legal."""
+        if self.phase == OVER:
+            return ("R-END", "the game is over")
+        if self.phase == DRAW:
+            return ("R-TURN", "a tile must be drawn first")
+        if isinstance(move, Placement):
+            if self.phase != PLACE:
+                return ("R-TURN", "the tile is placed; now build (step 2)")
+            return self.board.placement_error(move)
+        if isinstance(move, Build):
+            if self.phase != BUILD:
+                return ("R-TURN", "place the drawn tile first (step 1)")
+            if move in self.build_options():
+                return None
+            return self._build_error(move)
+        return ("R-TURN", f"{move!r} is not a move")
+
+    def _build_error(self, move: Build) -> Reason:
+        """Explain an illegal build by the first rule it breaks."""
+        board, seat = self.board, self.current
+        huts, temples, towers = self.stock[seat]
+        for pos, _ in move.cells:
+            where = format_pos(pos)
+            if pos not in board.level:
+                return ("R-BUILD", f"there is no hex at {where}")
+            if board.terrain[pos] == VOLCANO:
+                return ("R-BUILD", f"nothing is ever built on a volcano ({where})")
+            if pos in board.owner:
+                return ("R-BUILD", f"{where} already has a building")
+        pos = move.cells[0][0]
+        where, level = format_pos(pos), board.level[pos]
+        if move.piece != HUT:
+            name = PIECE_NAMES[move.piece]
+            if (temples, towers)[move.piece - 1] == 0:
+                return ("R-BUILD-6", f"you have no {name} left")
+            if move.piece == TOWER and level < 3:
+                return ("R-BUILD-4", f"a tower goes on level 3 or higher; {where} is on level {level}")
+            near = self._adjacent_settlements(pos)
+            rule = "R-BUILD-3" if move.piece == TEMPLE else "R-BUILD-4"
+            if not near:
+                return (rule, f"a {name} must share an edge with one of your settlements")
+            if move.piece == TEMPLE and all(len(s) < 3 for s in near):
+                return ("R-BUILD-3", "a temple needs a settlement of 3 hexes or more")
+            return ("R-BUILD-5", f"that settlement already has a {name}")
+        need = move.huts
+        if len(move.cells) == 1 and need == 1 and level == 1:
+            if huts == 0:
+                return ("R-BUILD-6", "you have no hut left")
+            return (
+                "O-FOUND",
+                "a new settlement may not touch one of your own settlements "
+                "(O-FOUND isolated): expand that settlement instead",
+            )
+        for p, count in move.cells:
+            if count != board.level[p]:
+                return (
+                    "R-BUILD-2",
+                    f"an expansion puts as many huts on a hex as its level: "
+                    f"{board.level[p]} on {format_pos(p)}",
+                )
+        terrains = {board.terrain[p] for p, _ in move.cells}
+        if len(terrains) > 1:
+            return ("R-BUILD-2", "an expansion is onto one landscape only")
+        if len(move.cells) == 1 and need == 1:
+            return ("R-BUILD-1", "a new settlement starts on a level-1 hex")
+        if need > huts:
+            return ("R-BUILD-6", f"this expansion needs {need} huts and you have {huts}")
+        terrain = TERRAIN_NAMES[terrains.pop()]
+        return (
+            "R-BUILD-2",
+            f"an expansion covers every empty {terrain} hex next to one of your settlements, "
+            "no more and no fewer",
+        )
+
+    def _adjacent_settlements(self, pos: int) -> list[list[int]]:
+        return [
+            group
+            for group in self.board.settlements(self.current)
+            if any(pos + d in group for d in DIRECTIONS)
+        ]
+
+    # ------------------------------------------------------------------------ making moves
+
+    def play(self, move: Move) -> None:
+        """Make a move after checking it; an illegal move raises :class:`IllegalMoveError`
+        naming the rule, and leaves the game unchanged."""
+        reason = self.move_error(move)
+        if reason is not None:
+            raise IllegalMoveError(*reason)
+        self.push(move)
+
+    def push(self, move: Move) -> None:
+        """Make a move without checking it (for search). The step then ends: an elimination
+        (R-ELIM-1) or the end of the turn follows at once."""
+        saved = (self.phase, self.current, self.tile, self.result, self.status.copy(),
+                 len(self.left), self._builds)
+        if isinstance(move, Placement):
+            undo = self.board.place(move, self.tile)  # type: ignore[arg-type]
+            self.turns[-1].placement = move
+            self._undo.append(("place", move, undo, saved))
+            self._builds = None
+            self.phase = BUILD
+            huts, temples, towers = self.stock[self.current]
+            if not self.board.has_build(
+                self.current, huts, temples, towers, self.options.found == "isolated"
+            ):
+                self.status[self.current] = ELIMINATED
+                self.left.append(self.current)
+                self._end_turn()
+        else:
+            self.board.build(move, self.current)
+            self.turns[-1].build = move
+            stock = self.stock[self.current]
+            self._undo.append(("build", move, None, saved))
+            if move.piece == HUT:
+                stock[0] -= move.huts
+            else:
+                stock[move.piece] -= 1
+            self._end_turn()
+
+    def pop(self) -> None:
+        """Take back the last step (a move or a draw) made with :meth:`push`, :meth:`play`
+        or :meth:`draw`."""
+        kind, *data = self._undo.pop()
+        if kind == "draw":
+            (index,) = data
+            self.drawn -= 1
+            top = self.drawn
+            self.deck[top], self.deck[index] = self.deck[index], self.deck[top]
+            self.turns.pop()
+            self.tile = None
+            self.phase = DRAW
+            return
+        move, undo, saved = data
+        if kind == "place":
+            self.board.unplace(undo)
+            self.turns[-1].placement = None
+        else:
+            self.board.unbuild(move)
+            self.turns[-1].build = None
+            stock = self.stock[saved[1]]
+            if move.piece == HUT:
+                stock[0] += move.huts
+            else:
+                stock[move.piece] += 1
+        (self.phase, self.current, self.tile, self.result, self.status,
+         n_left, self._builds) = saved
+        del self.left[n_left:]
+
+    def _end_turn(self) -> None:
+        """After a build or an elimination: early victory, the end, or the next player."""
+        seat = self.current
+        self._builds = None
+        if self.status[seat] == PLAYING and self._completed_early(seat):
+            if not self.options.rank:
+                self._finish(EARLY_VICTORY, [seat])
+                return
+            self.status[seat] = FINISHED  # O-RANK: takes the best free place and leaves
+            self.left.append(seat)
+        playing = [s for s in range(self.players) if self.status[s] == PLAYING]
+        if self.tiles_left == 0:
+            self._finish(LAST_TILE)
+        elif len(playing) <= 1:
+            self._finish(LAST_STANDING)
+        elif self.options.teams and len({s % 2 for s in playing}) == 1:
+            self._finish(LAST_TEAM)
+        else:
+            n = self.players
+            nxt = (seat + 1) % n
+            while self.status[nxt] != PLAYING:
+                nxt = (nxt + 1) % n
+            self.current = nxt
+            self.tile = None
+            self.phase = DRAW
+
+    def _kinds_done(self, seat: int) -> int:
+        return sum(1 for count in self.stock[seat] if count == 0)
+
+    def _completed_early(self, seat: int) -> bool:
+        """R-END-1, or with O-TEAMS: one member has two kinds done and the partner one."""
+        mine = self._kinds_done(seat)
+        if not self.options.teams:
+            return mine >= 2
+        partner = (seat + 2) % 4
+        if self.status[partner] == ELIMINATED:
+            return False  # an eliminated player's buildings count for nobody
+        theirs = self._kinds_done(partner)
+        return (mine >= 2 and theirs >= 1) or (mine >= 1 and theirs >= 2)
+
+    def _finish(self, reason: str, early: list[int] | None = None) -> None:
+        self.phase = OVER
+        self.tile = None
+        scores = [self.score(s) for s in range(self.players)]
+        eliminated = [s for s in self.left if self.status[s] == ELIMINATED]
+        if self.options.teams:
+            winner = self.current % 2 if reason == EARLY_VICTORY else None
+            if reason == LAST_TEAM:
+                winner = next(s for s in range(4) if self.status[s] == PLAYING) % 2
+            self.result = team_result(reason, winner, eliminated, scores, self.players)
+            return
+        finished = early or [s for s in self.left if self.status[s] == FINISHED]
+        playing = [s for s in range(self.players) if self.status[s] == PLAYING]
+        self.result = player_result(reason, finished, playing, eliminated, scores)
+
+    # ------------------------------------------------------------------------ conveniences
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[float]:
+        """Per-player payoff once over (OpenSpiel style): 1 for a win, shared among tied
+        winners, 0 otherwise."""
+        if self.result is None:
+            return [0.0] * self.players
+        winners = self.result.winners
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.players)]
+
+    def describe(self, move: Move) -> str:
+        return format_move(move)
+
+    def piece_at(self, pos: int) -> tuple[int, str, int] | None:
+        """(owner, piece name, count) of the building at ``pos``, if any."""
+        owner = self.board.owner.get(pos)
+        if owner is None:
+            return None
+        pc = self.board.piece[pos]
+        if pc == TEMPLE_MARK:
+            return owner, "temple", 1
+        if pc == TOWER_MARK:
+            return owner, "tower", 1
+        return owner, "hut", pc
+
+
+class LegalMoves:
+    """A lazy view of the legal moves: ``move in view`` checks one move without listing all."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._list: list[Move] | None = None
+
+    def _moves(self) -> list[Move]:
+        if self._list is None:
+            game = self._game
+            self._list = list(game.legal_placements()) + list(game.legal_builds())
+        return self._list
+
+    def __contains__(self, move: object) -> bool:
+        return isinstance(move, Placement | Build) and self._game.is_legal(move)
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._moves())
+
+    def __len__(self) -> int:
+        return len(self._moves())
+
+    def __bool__(self) -> bool:
+        return bool(self._moves())
