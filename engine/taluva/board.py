@@ -10,6 +10,8 @@ the end of the game: that is :mod:`taluva.game`.
 
 from __future__ import annotations
 
+from random import Random
+
 from taluva.hexgrid import DIRECTIONS, ORIGIN, tile_hexes
 from taluva.moves import HUT, TEMPLE, TOWER, Build, Placement
 from taluva.tiles import VOLCANO, Tile
@@ -47,6 +49,8 @@ _CONTAINING = tuple(
     (shape, -off) for shape, placements in enumerate(TRIANGLES) for off, _ in placements
 )
 _SHAPE_OFFSETS = ((E, SE), (E, NE))
+# (first offset, second offset, orientation) around a volcano.
+_ORIENTED_PAIRS = tuple((DIRECTIONS[(k + 1) % 6], DIRECTIONS[k], k) for k in range(6))
 
 
 class Board:
@@ -60,6 +64,8 @@ class Board:
         "piece",
         "volcanoes",
         "frontier",
+        "tri_list",
+        "tri_index",
         "placements",
     )
 
@@ -71,6 +77,11 @@ class Board:
         self.piece: dict[int, int] = {}  # hut count, TEMPLE_MARK or TOWER_MARK
         self.volcanoes: set[int] = set()  # positions whose top hex is a volcano
         self.frontier: set[int] = set()  # empty positions sharing an edge with the landscape
+        # Open triangles: three empty positions, one of them on the frontier, i.e. where a tile
+        # may lie on the table (R-TILE-2). Key anchor * 2 + shape; kept as an indexable set so
+        # that a uniformly random placement costs O(1).
+        self.tri_list: list[int] = []
+        self.tri_index: dict[int, int] = {}
         self.placements: list[tuple[int, int, int, Tile]] = []  # (volcano, k, level, tile)
 
     def copy(self) -> Board:
@@ -82,6 +93,8 @@ class Board:
         other.piece = self.piece.copy()
         other.volcanoes = self.volcanoes.copy()
         other.frontier = self.frontier.copy()
+        other.tri_list = self.tri_list.copy()
+        other.tri_index = self.tri_index.copy()
         other.placements = self.placements.copy()
         return other
 
@@ -165,42 +178,58 @@ class Board:
         return result
 
     def _table_placements(self) -> list[Placement]:
-        level = self.level
-        seen: set[int] = set()
-        result: list[Placement] = []
-        append = result.append
-        for f in self.frontier:
-            for shape, to_anchor in _CONTAINING:
-                anchor = f + to_anchor
-                key = anchor * 2 + shape
-                if key in seen:
-                    continue
-                seen.add(key)
-                o1, o2 = _SHAPE_OFFSETS[shape]
-                if anchor in level or anchor + o1 in level or anchor + o2 in level:
-                    continue
-                for off, k in TRIANGLES[shape]:
-                    append(Placement(anchor + off, k))
-        return result
+        make = tuple.__new__
+        return [
+            make(Placement, ((key >> 1) + off, k))
+            for key in self.tri_list
+            for off, k in TRIANGLES[key & 1]
+        ]
+
+    def random_placement(self, rng: Random) -> Placement:
+        """A uniformly random legal placement, without listing the table placements."""
+        if not self.level:
+            return Placement(ORIGIN, rng.randrange(6))
+        erupt = self._eruption_placements()
+        n_table = 3 * len(self.tri_list)
+        i = rng.randrange(n_table + len(erupt))
+        if i >= n_table:
+            return erupt[i - n_table]
+        key = self.tri_list[i // 3]
+        off, k = TRIANGLES[key & 1][i % 3]
+        return Placement((key >> 1) + off, k)
+
+    def _tri_add(self, key: int) -> None:
+        self.tri_index[key] = len(self.tri_list)
+        self.tri_list.append(key)
+
+    def _tri_remove(self, key: int) -> None:
+        i = self.tri_index.pop(key)
+        last = self.tri_list.pop()
+        if last != key:
+            self.tri_list[i] = last
+            self.tri_index[last] = i
 
     def _eruption_placements(self) -> list[Placement]:
         level, tile, piece = self.level, self.tile, self.piece
+        get_level, get_piece = level.get, piece.get
+        make = tuple.__new__
         result: list[Placement] = []
         for v in self.volcanoes:
             lv = level[v]
             tv = tile[v]
-            for k in range(6):
-                a = v + DIRECTIONS[(k + 1) % 6]
-                b = v + DIRECTIONS[k]
-                if level.get(a) != lv or level.get(b) != lv:
+            for a_off, b_off, k in _ORIENTED_PAIRS:
+                a = v + a_off
+                b = v + b_off
+                if get_level(a) != lv or get_level(b) != lv:
                     continue
                 if tile[a] == tv and tile[b] == tv:
                     continue
-                if piece.get(a, 0) < 0 or piece.get(b, 0) < 0:
-                    continue
-                if (a in piece or b in piece) and self._covers_whole_settlement(a, b):
-                    continue
-                result.append(Placement(v, k))
+                if a in piece or b in piece:
+                    if get_piece(a, 0) < 0 or get_piece(b, 0) < 0:
+                        continue
+                    if self._covers_whole_settlement(a, b):
+                        continue
+                result.append(make(Placement, (v, k)))
         return result
 
     def open_volcanoes(self) -> list[int]:
@@ -231,23 +260,45 @@ class Board:
         volcanoes.add(v)
         added: list[int] = []
         removed: list[int] = []
+        tris_gone: list[int] = []
+        tris_new: list[int] = []
         if new_level == 1:
-            frontier = self.frontier
+            frontier, tri_index = self.frontier, self.tri_index
             for p in hexes:
                 if p in frontier:
                     frontier.discard(p)
                     removed.append(p)
+                for shape, to_anchor in _CONTAINING:
+                    key = (p + to_anchor) * 2 + shape
+                    if key in tri_index:
+                        self._tri_remove(key)
+                        tris_gone.append(key)
             for p in hexes:
                 for d in DIRECTIONS:
                     n = p + d
                     if n not in level and n not in frontier:
                         frontier.add(n)
                         added.append(n)
-        return before, added, removed
+            for n in added:
+                for shape, to_anchor in _CONTAINING:
+                    anchor = n + to_anchor
+                    key = anchor * 2 + shape
+                    if key in tri_index:
+                        continue
+                    o1, o2 = _SHAPE_OFFSETS[shape]
+                    if anchor in level or anchor + o1 in level or anchor + o2 in level:
+                        continue
+                    self._tri_add(key)
+                    tris_new.append(key)
+        return before, added, removed, tris_gone, tris_new
 
     def unplace(self, undo: tuple) -> None:
         """Take back the last :meth:`place`."""
-        before, added, removed = undo
+        before, added, removed, tris_gone, tris_new = undo
+        for key in reversed(tris_new):
+            self._tri_remove(key)
+        for key in tris_gone:
+            self._tri_add(key)
         self.placements.pop()
         level, terrain, tile_of = self.level, self.terrain, self.tile
         owner, piece, volcanoes = self.owner, self.piece, self.volcanoes
@@ -304,15 +355,9 @@ class Board:
         """
         level, terrain, owner, piece = self.level, self.terrain, self.owner, self.piece
         options: dict[Build, tuple[str, int, int]] = {}
-        if huts:
-            for p, lv in level.items():
-                if lv != 1 or terrain[p] == VOLCANO or p in owner:
-                    continue
-                if isolated_found and any(owner.get(p + d) == player for d in DIRECTIONS):
-                    continue
-                options[Build(HUT, ((p, 1),))] = ("found", -1, -1)
-        for group in self.settlements(player) if (huts or temples or towers) else ():
-            members = set(group)
+        expansions: list[tuple[Build, int, int]] = []
+        near_own: set[int] = set()  # empty hexes sharing an edge with one of the settlements
+        for group in self.settlements(player):
             anchor = min(group)
             has_temple = has_tower = False
             for p in group:
@@ -325,39 +370,39 @@ class Board:
             for p in group:
                 for d in DIRECTIONS:
                     n = p + d
-                    if n in level and n not in owner and n not in members:
+                    if n in level and n not in owner:
                         border.add(n)
+            near_own |= border
+            temple_ok = temples and not has_temple and len(group) >= 3
+            tower_ok = towers and not has_tower
             by_terrain: dict[int, list[tuple[int, int]]] = {}
             for n in border:
                 t = terrain[n]
                 if t == VOLCANO:
                     continue
-                by_terrain.setdefault(t, []).append((n, level[n]))
-                if temples and not has_temple and len(group) >= 3:
+                lv = level[n]
+                if t in by_terrain:
+                    by_terrain[t].append((n, lv))
+                else:
+                    by_terrain[t] = [(n, lv)]
+                if temple_ok:
                     options.setdefault(Build(TEMPLE, ((n, 1),)), ("temple", anchor, -1))
-                if towers and not has_tower and level[n] >= 3:
+                if tower_ok and lv >= 3:
                     options.setdefault(Build(TOWER, ((n, 1),)), ("tower", anchor, -1))
             if huts:
                 for t, cells in by_terrain.items():
                     if sum(c for _, c in cells) <= huts:
                         cells.sort()
-                        options.setdefault(Build(HUT, tuple(cells)), ("expand", anchor, t))
-        return options
-
-    def has_build(
-        self, player: int, huts: int, temples: int, towers: int, isolated_found: bool
-    ) -> bool:
-        """Whether ``player`` has any legal build (R-ELIM-1), cheaper than listing them."""
-        level, terrain, owner = self.level, self.terrain, self.owner
+                        expansions.append((Build(HUT, tuple(cells)), anchor, t))
         if huts:
             for p, lv in level.items():
-                if lv != 1 or terrain[p] == VOLCANO or p in owner:
-                    continue
-                if not isolated_found:
-                    return True
-                if not any(owner.get(p + d) == player for d in DIRECTIONS):
-                    return True
-        return bool(self.build_options(player, huts, temples, towers, isolated_found))
+                if lv == 1 and p not in owner and terrain[p] != VOLCANO:
+                    if isolated_found and p in near_own:
+                        continue
+                    options[Build(HUT, ((p, 1),))] = ("found", -1, -1)
+            for build, anchor, t in expansions:
+                options.setdefault(build, ("expand", anchor, t))
+        return options
 
     def build(self, move: Build, player: int) -> None:
         """Put the pieces down without checking."""

@@ -187,7 +187,8 @@ class Game:
         return LegalMoves(self)
 
     def legal_placements(self) -> list[Placement]:
-        return self.board.legal_placements() if self.phase == PLACE else []
+        """Every legal placement of the drawn tile, in a canonical (sorted) order."""
+        return sorted(self.board.legal_placements()) if self.phase == PLACE else []
 
     def build_options(self) -> dict[Build, tuple[str, int, int]]:
         """Legal builds mapped to how each is made (see :meth:`Board.build_options`)."""
@@ -201,7 +202,17 @@ class Game:
         return self._builds
 
     def legal_builds(self) -> list[Build]:
-        return list(self.build_options())
+        """Every legal build, each effect once, in a canonical (sorted) order."""
+        return sorted(self.build_options())
+
+    def random_move(self, rng: random.Random) -> Move:
+        """A uniformly random legal move of the current step (for playouts and tests)."""
+        if self.phase == PLACE:
+            return self.board.random_placement(rng)
+        if self.phase == BUILD:
+            options = self.build_options()
+            return list(options)[rng.randrange(len(options))]
+        raise IllegalMoveError("R-TURN", f"there is no move to make in the {self.phase} step")
 
     def is_legal(self, move: Move) -> bool:
         return self.move_error(move) is None
@@ -309,10 +320,7 @@ class Game:
             self._undo.append(("place", move, undo, saved))
             self._builds = None
             self.phase = BUILD
-            huts, temples, towers = self.stock[self.current]
-            if not self.board.has_build(
-                self.current, huts, temples, towers, self.options.found == "isolated"
-            ):
+            if not self.build_options():
                 self.status[self.current] = ELIMINATED
                 self.left.append(self.current)
                 self._end_turn()
