@@ -425,4 +425,3 @@ class Board:
             for p, t in ((v, VOLCANO), (a, tile[0]), (b, tile[1])):
                 stacks.setdefault(p, []).append((t, tile_id))
         return stacks
-

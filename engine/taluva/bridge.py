@@ -18,6 +18,11 @@ from collections.abc import Callable
 from typing import Any
 
 from taluva import __version__
+from taluva.errors import TaluvaError
+from taluva.jsonio import legal_moves_json, move_from_json, reason_json, state_to_json
+from taluva.options import Options
+from taluva.record import replay, write_record
+from taluva.session import Session
 
 Handler = Callable[..., Any]
 _METHODS: dict[str, Handler] = {}
@@ -43,6 +48,87 @@ def _version() -> str:
     return __version__
 
 
+# The worker runs one game at a time; a new game or a loaded record replaces it.
+_session: Session | None = None
+
+
+def _current() -> Session:
+    global _session
+    if _session is None:
+        _session = Session()
+    return _session
+
+
+def view() -> dict[str, Any]:
+    """What the page draws after every change: the state, the legal moves, undo/redo."""
+    session = _current()
+    return {
+        "state": state_to_json(session.game),
+        "legal": legal_moves_json(session.game),
+        "canUndo": session.can_undo(),
+        "canRedo": session.can_redo(),
+    }
+
+
+@method("newGame")
+def _new_game(options: dict[str, Any] | None = None, seed: int | None = None) -> dict[str, Any]:
+    global _session
+    _session = Session(Options.from_dict(options or {}), seed)
+    return view()
+
+
+@method("view")
+def _view() -> dict[str, Any]:
+    return view()
+
+
+@method("state")
+def _state() -> dict[str, Any]:
+    return state_to_json(_current().game)
+
+
+@method("legalMoves")
+def _legal_moves() -> list[dict[str, Any]]:
+    return legal_moves_json(_current().game)
+
+
+@method("play")
+def _play(move: Any) -> dict[str, Any]:
+    _current().play(move_from_json(move))
+    return view()
+
+
+@method("explain")
+def _explain(move: Any) -> dict[str, str] | None:
+    """Why a move is illegal now (rule id and sentence), or null if it is legal."""
+    return reason_json(_current().game.move_error(move_from_json(move)))
+
+
+@method("undo")
+def _undo() -> dict[str, Any]:
+    _current().undo()
+    return view()
+
+
+@method("redo")
+def _redo() -> dict[str, Any]:
+    _current().redo()
+    return view()
+
+
+@method("record")
+def _record() -> str:
+    return write_record(_current().game)
+
+
+@method("loadRecord")
+def _load_record(text: str) -> dict[str, Any]:
+    """Replace the game by a replayed record; a bad record leaves the current game alone."""
+    global _session
+    _session = Session.from_game(replay(text))
+    return view()
+
+
 def handle(request_json: str) -> str:
     """Answer one JSON request; errors come back as data, never as a Python exception."""
     request_id: Any = None
@@ -55,11 +141,11 @@ def handle(request_json: str) -> str:
         if fn is None:
             return _error(request_id, "UnknownMethod", f"no engine method named {name!r}")
         return json.dumps({"id": request_id, "ok": True, "result": fn(**params)})
-    except (ValueError, KeyError, TypeError) as exc:
+    except TaluvaError as exc:
         return _error(request_id, type(exc).__name__, str(exc))
+    except (ValueError, KeyError, TypeError) as exc:
+        return _error(request_id, "BadRequest", f"{type(exc).__name__}: {exc}")
 
 
 def _error(request_id: Any, kind: str, message: str) -> str:
-    return json.dumps(
-        {"id": request_id, "ok": False, "error": {"type": kind, "message": message}}
-    )
+    return json.dumps({"id": request_id, "ok": False, "error": {"type": kind, "message": message}})

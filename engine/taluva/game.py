@@ -254,7 +254,10 @@ class Game:
             if (temples, towers)[move.piece - 1] == 0:
                 return ("R-BUILD-6", f"you have no {name} left")
             if move.piece == TOWER and level < 3:
-                return ("R-BUILD-4", f"a tower goes on level 3 or higher; {where} is on level {level}")
+                return (
+                    "R-BUILD-4",
+                    f"a tower goes on level 3 or higher; {where} is on level {level}",
+                )
             near = self._adjacent_settlements(pos)
             rule = "R-BUILD-3" if move.piece == TEMPLE else "R-BUILD-4"
             if not near:
@@ -312,8 +315,15 @@ class Game:
     def push(self, move: Move) -> None:
         """Make a move without checking it (for search). The step then ends: an elimination
         (R-ELIM-1) or the end of the turn follows at once."""
-        saved = (self.phase, self.current, self.tile, self.result, self.status.copy(),
-                 len(self.left), self._builds)
+        saved = (
+            self.phase,
+            self.current,
+            self.tile,
+            self.result,
+            self.status.copy(),
+            len(self.left),
+            self._builds,
+        )
         if isinstance(move, Placement):
             undo = self.board.place(move, self.tile)  # type: ignore[arg-type]
             self.turns[-1].placement = move
@@ -360,8 +370,9 @@ class Game:
                 stock[0] += move.huts
             else:
                 stock[move.piece] += 1
-        (self.phase, self.current, self.tile, self.result, self.status,
-         n_left, self._builds) = saved
+        (self.phase, self.current, self.tile, self.result, self.status, n_left, self._builds) = (
+            saved
+        )
         del self.left[n_left:]
 
     def _end_turn(self) -> None:

@@ -84,7 +84,9 @@ class Options:
                 try:
                     value = int(value)  # type: ignore[call-overload]
                 except (TypeError, ValueError):
-                    raise OptionsError(f"R-MAT-1: players must be 2, 3 or 4, not {value!r}") from None
+                    raise OptionsError(
+                        f"R-MAT-1: players must be 2, 3 or 4, not {value!r}"
+                    ) from None
             elif key in ("rank", "teams"):
                 value = _parse_switch(key, value)
             else:

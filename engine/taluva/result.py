@@ -108,8 +108,6 @@ def team_result(
             winner_team = 1
         elif totals[1] is None or totals[0] > totals[1]:
             winner_team = 0
-    places = tuple(
-        1 if winner_team is None or s % 2 == winner_team else 2 for s in range(players)
-    )
+    places = tuple(1 if winner_team is None or s % 2 == winner_team else 2 for s in range(players))
     winners = tuple(s for s in range(players) if places[s] == 1)
     return Result(reason, places, winners)

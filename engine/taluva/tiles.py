@@ -31,9 +31,7 @@ _DISTRIBUTION = (
 
 TILE_KINDS: tuple[Tile, ...] = tuple((a, b) for a in LANDSCAPES for b in LANDSCAPES)
 TILE_COUNTS: dict[Tile, int] = {
-    (a, b): _DISTRIBUTION[i][j]
-    for i, a in enumerate(LANDSCAPES)
-    for j, b in enumerate(LANDSCAPES)
+    (a, b): _DISTRIBUTION[i][j] for i, a in enumerate(LANDSCAPES) for j, b in enumerate(LANDSCAPES)
 }
 FULL_SET: tuple[Tile, ...] = tuple(t for t in TILE_KINDS for _ in range(TILE_COUNTS[t]))
 

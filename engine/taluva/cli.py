@@ -1,0 +1,115 @@
+"""The command line: random games, replays with legal moves, the benchmark.
+
+Bad input exits with status 2 and a one-line message saying what and where; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable, Sequence
+
+from taluva.errors import TaluvaError
+from taluva.game import DRAW, OVER, Game
+from taluva.jsonio import legal_moves_json, move_to_json, state_to_json
+from taluva.options import FOUND_VALUES, TILES_VALUES, Options
+from taluva.record import replay, write_record
+from taluva.tiles import tile_code
+
+
+def add_option_flags(parser: argparse.ArgumentParser) -> None:
+    """The game options (RULES.md section O) as flags."""
+    parser.add_argument("--players", type=int, default=2, help="2 to 4 (R-MAT-1)")
+    parser.add_argument("--tiles", choices=TILES_VALUES, default="12", help="O-TILES")
+    parser.add_argument("--found", choices=FOUND_VALUES, default="isolated", help="O-FOUND")
+    parser.add_argument("--rank", action="store_true", help="O-RANK ranking variant")
+    parser.add_argument("--teams", action="store_true", help="O-TEAMS, 4 players")
+
+
+def options_from(args: argparse.Namespace) -> Options:
+    return Options(
+        players=args.players, tiles=args.tiles, found=args.found, rank=args.rank, teams=args.teams
+    )
+
+
+def play_random_game(options: Options, seed: int) -> Game:
+    """A game of uniformly random legal moves; the seed fixes both the deck and the moves."""
+    game = Game(options, seed)
+    rng = random.Random(seed)
+    while game.phase != OVER:
+        if game.phase == DRAW:
+            game.draw()
+        else:
+            game.push(game.random_move(rng))
+    return game
+
+
+def cmd_random_game(args: argparse.Namespace) -> int:
+    sys.stdout.write(write_record(play_random_game(options_from(args), args.seed)))
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    final = replay(sys.stdin.read())
+    if not args.legal:
+        print(json.dumps(state_to_json(final)))
+        return 0
+    game = Game(final.options, final.seed)
+    for turn in final.turns:
+        _emit(game, {"type": "draw", "tile": tile_code(turn.tile)}, chance=True)
+        game.draw(turn.tile)
+        for move in (turn.placement, turn.build):
+            if move is None:
+                break
+            _emit(game, move_to_json(game, move))
+            game.play(move)
+    return 0
+
+
+def _emit(game: Game, played: dict, chance: bool = False) -> None:
+    line = {"state": state_to_json(game), "move": played}
+    if chance:
+        line["chance"] = {tile_code(t): c for t, c in game.unseen().items()}
+    else:
+        line["legal"] = legal_moves_json(game)
+    sys.stdout.write(json.dumps(line, separators=(",", ":")) + "\n")
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from taluva.bench import run
+
+    run(seconds=args.seconds, out=print)
+    return 0
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "random-game": cmd_random_game,
+    "replay": cmd_replay,
+    "bench": cmd_bench,
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m taluva", description="Taluva rules engine")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("random-game", help="print the record of a uniformly random game")
+    p.add_argument("--seed", type=int, default=0)
+    add_option_flags(p)
+    p = sub.add_parser("replay", help="replay a record from stdin")
+    p.add_argument("--legal", action="store_true", help="one JSON line per step with legal moves")
+    p = sub.add_parser("bench", help="move generation and random games per second")
+    p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except TaluvaError as exc:
+        print(f"taluva {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,199 @@
+"""JSON for the page and for tools: the state, moves (out and back in), and legality reasons.
+
+Coordinates are axial ``[q, r]``. The format is documented in README.md ("State JSON").
+
+>>> from taluva.game import Game
+>>> from taluva.tiles import tile_from_code
+>>> game = Game(seed=1)
+>>> game.draw(tile_from_code('JC'))
+>>> move = move_from_json({"type": "place", "volcano": [0, 0], "clock": 6})
+>>> for h in move_to_json(game, move)["hexes"]: print(h)
+{'q': 0, 'r': 0, 'terrain': 'volcano'}
+{'q': -1, 'r': 1, 'terrain': 'jungle'}
+{'q': 0, 'r': 1, 'terrain': 'clearing'}
+>>> move_from_json({"notation": "temple 1,-2"})
+Build(piece=1, cells=((33150, 1),))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from taluva.errors import InvalidMoveError
+from taluva.game import Game
+from taluva.hexgrid import ORIENTATION_CLOCK, pack, unpack
+from taluva.moves import HUT, PIECE_NAMES, Move, Placement, format_move, make_build, parse_move
+from taluva.tiles import TERRAIN_NAMES, TILE_KINDS, tile_code
+
+FORMAT_VERSION = 1
+
+
+def qr(pos: int) -> list[int]:
+    return list(unpack(pos))
+
+
+def state_to_json(game: Game) -> dict[str, Any]:
+    """The whole visible state: board stacks, buildings, players, tiles, step and result."""
+    board = game.board
+    stacks = board.stacks()
+    hexes = []
+    for pos in sorted(stacks):
+        q, r = unpack(pos)
+        entry: dict[str, Any] = {
+            "q": q,
+            "r": r,
+            "level": len(stacks[pos]),
+            "stack": [{"terrain": TERRAIN_NAMES[t], "tile": tid} for t, tid in stacks[pos]],
+        }
+        building = game.piece_at(pos)
+        if building:
+            owner, kind, count = building
+            entry["building"] = {"owner": owner, "kind": kind, "count": count}
+        hexes.append(entry)
+    tiles = [
+        {
+            "id": tile_id,
+            "code": tile_code(tile),
+            "volcano": qr(v),
+            "clock": ORIENTATION_CLOCK[k],
+            "level": level,
+        }
+        for tile_id, (v, k, level, tile) in enumerate(board.placements)
+    ]
+    last = _last_move(game)
+    return {
+        "version": FORMAT_VERSION,
+        "options": game.options.to_dict(),
+        "phase": game.phase,
+        "current": game.current,
+        "turn": len(game.turns),
+        "tile": game.tile_code,
+        "tilesLeft": game.tiles_left,
+        "tileCount": game.tile_count,
+        "unseen": {tile_code(t): c for t, c in game.unseen().items()},
+        "players": [
+            {
+                "seat": seat,
+                "status": game.status[seat],
+                "stock": dict(zip(("huts", "temples", "towers"), game.stock[seat], strict=True)),
+                "built": dict(zip(("temples", "towers", "huts"), game.score(seat), strict=True)),
+            }
+            for seat in range(game.players)
+        ],
+        "hexes": hexes,
+        "tiles": tiles,
+        "openVolcanoes": [qr(v) for v in board.open_volcanoes()] if game.phase == "place" else [],
+        "lastMove": last,
+        "result": game.result.to_json() if game.result else None,
+    }
+
+
+def _last_move(game: Game) -> dict[str, Any] | None:
+    """The latest placement and build, for the page to mark."""
+    for turn in reversed(game.turns):
+        if turn.placement is None:
+            continue
+        return {
+            "seat": turn.seat,
+            "tile": tile_code(turn.tile),
+            "placement": format_move(turn.placement),
+            "placementHexes": [qr(p) for p in turn.placement.hexes()],
+            "build": format_move(turn.build) if turn.build else None,
+            "buildHexes": [qr(p) for p, _ in turn.build.cells] if turn.build else [],
+        }
+    return None
+
+
+def move_to_json(game: Game, move: Move) -> dict[str, Any]:
+    """A move with its hexes, as seen from ``game`` (which must be at that move's step)."""
+    if isinstance(move, Placement):
+        level = game.board.level.get(move.volcano, 0) + 1
+        tile = game.tile or TILE_KINDS[0]
+        terrains = ("volcano", TERRAIN_NAMES[tile[0]], TERRAIN_NAMES[tile[1]])
+        return {
+            "type": "place",
+            "notation": format_move(move),
+            "volcano": qr(move.volcano),
+            "orientation": move.orientation,
+            "clock": move.clock,
+            "level": level,
+            "hexes": [
+                {"q": q, "r": r, "terrain": t}
+                for (q, r), t in zip(map(unpack, move.hexes()), terrains, strict=True)
+            ],
+        }
+    how = game.build_options().get(move)
+    kind = how[0] if how else ("expand" if move.piece == HUT else PIECE_NAMES[move.piece])
+    result: dict[str, Any] = {
+        "type": "build",
+        "notation": format_move(move),
+        "kind": kind,
+        "piece": PIECE_NAMES[move.piece],
+        "hexes": [{"q": q, "r": r, "count": c} for (q, r), c in _unpacked(move.cells)],
+    }
+    if how and how[1] >= 0:
+        result["settlement"] = qr(how[1])
+    if how and how[0] == "expand":
+        result["terrain"] = TERRAIN_NAMES[how[2]]
+    return result
+
+
+def move_from_json(data: Any) -> Move:
+    """Read a move from JSON: ``{"notation": ...}``, or the fields :func:`move_to_json` gives."""
+    if not isinstance(data, dict):
+        raise InvalidMoveError(f"a move is a JSON object, not {type(data).__name__}")
+    if "notation" in data and "hexes" not in data:
+        if not isinstance(data["notation"], str):
+            raise InvalidMoveError("a move's notation is a string")
+        return parse_move(data["notation"])
+    kind = data.get("type")
+    try:
+        if kind == "place":
+            q, r = _pair(data.get("volcano"))
+            if "orientation" in data:
+                k = int(data["orientation"])
+                if not 0 <= k < 6:
+                    raise InvalidMoveError(f"orientation {k} is not 0..5")
+                return Placement(pack(q, r), k)
+            return Placement.at(q, r, int(data["clock"]))
+        if kind == "build":
+            piece_name = data.get("piece") or {"found": "hut", "expand": "hut"}.get(
+                str(data.get("kind")), data.get("kind")
+            )
+            if piece_name not in PIECE_NAMES:
+                raise InvalidMoveError(f"unknown piece {piece_name!r}")
+            cells = [
+                (pack(*_pair([h["q"], h["r"]])), int(h.get("count", 1)))
+                for h in data.get("hexes") or []
+            ]
+            build = make_build(PIECE_NAMES.index(piece_name), cells)
+            if build.piece != HUT and (len(build.cells) > 1 or build.cells[0][1] != 1):
+                raise InvalidMoveError(f"a {piece_name} is one piece on one hex")
+            return build
+    except InvalidMoveError:
+        raise
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InvalidMoveError(f"malformed {kind} move: {exc}") from None
+    raise InvalidMoveError('a move has "type": "place" or "build", or a "notation"')
+
+
+def _unpacked(cells: tuple[tuple[int, int], ...]) -> list[tuple[tuple[int, int], int]]:
+    return [(unpack(p), c) for p, c in cells]
+
+
+def _pair(value: Any) -> tuple[int, int]:
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise InvalidMoveError(f"a hex is [q, r] with two integers, not {value!r}")
+    return value[0], value[1]
+
+
+def legal_moves_json(game: Game) -> list[dict[str, Any]]:
+    return [move_to_json(game, m) for m in game.legal_moves()]
+
+
+def reason_json(reason: tuple[str, str] | None) -> dict[str, str] | None:
+    return None if reason is None else {"rule": reason[0], "text": reason[1]}

@@ -1,0 +1,73 @@
+"""A local game as the page plays it: auto-drawn tiles and undo/redo of whole steps.
+
+>>> s = Session(Options(players=2), seed=3)
+>>> s.game.phase
+'place'
+>>> s.play(s.game.legal_placements()[0]); s.game.phase
+'build'
+>>> s.undo(); s.game.phase, s.can_redo()
+('place', True)
+>>> s.redo(); s.game.phase
+'build'
+"""
+
+from __future__ import annotations
+
+from taluva.errors import IllegalMoveError
+from taluva.game import DRAW, Game
+from taluva.moves import Move
+from taluva.options import Options
+from taluva.tiles import Tile
+
+
+class Session:
+    """One game in progress with its redo stack. The deck draws automatically, so the page
+    only ever sees the place and build steps (and the end)."""
+
+    def __init__(self, options: Options | None = None, seed: int | None = None) -> None:
+        self.game = Game(options, seed)
+        self._redo: list[Move] = []
+        self._draw()
+
+    @classmethod
+    def from_game(cls, game: Game) -> Session:
+        session = cls.__new__(cls)
+        session.game = game
+        session._redo = []
+        session._draw()
+        return session
+
+    def _draw(self, tile: Tile | None = None) -> None:
+        if self.game.phase == DRAW:
+            self.game.draw(tile)
+
+    def play(self, move: Move) -> None:
+        """A checked move; the next tile is drawn when the turn passes."""
+        self.game.play(move)
+        self._redo.clear()
+        self._draw()
+
+    def can_undo(self) -> bool:
+        return any(t.placement is not None for t in self.game.turns)
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> None:
+        """Take back the last placement or build (and the draw that followed it)."""
+        if not self.can_undo():
+            raise IllegalMoveError("R-TURN", "there is nothing to undo")
+        game = self.game
+        if game.phase != "over" and game.turns[-1].placement is None:
+            game.pop()  # the automatic draw; its tile goes back on top of the pile
+        last = game.turns[-1]
+        move = last.build if last.build is not None else last.placement
+        game.pop()
+        self._redo.append(move)  # type: ignore[arg-type]
+
+    def redo(self) -> None:
+        if not self._redo:
+            raise IllegalMoveError("R-TURN", "there is nothing to redo")
+        move = self._redo.pop()
+        self.game.play(move)
+        self._draw()
