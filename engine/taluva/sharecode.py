@@ -1,0 +1,178 @@
+"""Compact position codes for links: a whole game in about three characters a turn.
+
+A game is the sequence of its choices: each drawn tile, each placement, each build. Each choice
+is written as its index in a canonical list (the unseen tile kinds, sorted; the legal moves,
+sorted), and the indices are packed into one mixed-radix integer whose radices are the list
+lengths, then written in URL-safe base64. Decoding replays the game through the rules.
+
+Layout (format 1)::
+
+    "1"  options (2 chars)  checksum (3 chars)  payload (the integer, base64, big-endian)
+
+The checksum is 18 bits of a CRC of the decoded game's record, so a corrupt, truncated or
+tampered code, or one decoded by an engine whose move order differs, is refused rather than
+shown as another game. Codes of a newer format are refused with their own message.
+
+>>> from taluva.cli import play_random_game
+>>> game = play_random_game(Options(players=2), seed=5)
+>>> code = encode(game)
+>>> again = decode(code, seed=1)
+>>> [t.placement for t in again.turns] == [t.placement for t in game.turns]
+True
+>>> for broken in (code[:-1], code[:6] + "A" + code[7:], "2" + code[1:], "", "1AA#"):
+...     try:
+...         decode(broken)
+...     except ShareCodeError as exc:
+...         print(str(exc).split(":")[0])
+corrupt
+corrupt
+newer
+empty
+corrupt
+"""
+
+from __future__ import annotations
+
+import zlib
+
+from taluva.errors import TaluvaError
+from taluva.game import BUILD, DRAW, OVER, PLACE, Game
+from taluva.options import FOUND_VALUES, TILES_VALUES, Options, OptionsError
+from taluva.record import write_record
+from taluva.tiles import TILE_KINDS
+
+FORMAT = "1"
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+_DIGIT = {c: i for i, c in enumerate(ALPHABET)}
+MAX_STEPS = 48 * 3 + 1  # every tile drawn, placed and built on
+MAX_LENGTH = 600  # far above any real game (~150 chars); refuse anything longer unread
+
+
+class ShareCodeError(TaluvaError):
+    """A code that cannot be read. The message starts with one of: ``empty``, ``newer``,
+    ``corrupt``, ``options``, ``too long``."""
+
+
+def encode(game: Game) -> str:
+    """The share code of ``game`` at its current step."""
+    digits: list[tuple[int, int]] = [(0, 1)]  # placeholder for the step count
+    replayed = Game(game.options, 0)
+    for turn in game.turns:
+        kinds = _unseen_kinds(replayed)
+        digits.append((kinds.index(turn.tile), len(kinds)))
+        replayed.draw(turn.tile)
+        for move in (turn.placement, turn.build):
+            if move is None:
+                break
+            legal = _choices(replayed)
+            digits.append((legal.index(move), len(legal)))
+            replayed.push(move)
+    digits[0] = (len(digits) - 1, MAX_STEPS + 1)
+    number = 0
+    for index, radix in reversed(digits):
+        number = number * radix + index
+    return FORMAT + _options_code(game.options) + _checksum(game) + _to_base64(number)
+
+
+def decode(code: str, seed: int | None = None) -> Game:
+    """The game a code describes; the undrawn rest of the deck is shuffled with ``seed``."""
+    code = code.strip()
+    if not code:
+        raise ShareCodeError("empty: the link carries no game")
+    if len(code) > MAX_LENGTH:
+        raise ShareCodeError(f"too long: {len(code)} characters, a game needs far fewer")
+    if code[0] != FORMAT:
+        if code[0].isdigit():
+            raise ShareCodeError(
+                f"newer: this link was made by a newer version of the game (format {code[0]})"
+            )
+        raise ShareCodeError(f"corrupt: a link starts with the format number, not {code[0]!r}")
+    if len(code) < 7:
+        raise ShareCodeError("corrupt: the link is cut short")
+    bad = sorted({c for c in code[1:] if c not in _DIGIT})
+    if bad:
+        raise ShareCodeError(f"corrupt: characters {''.join(bad)!r} cannot be in a link")
+    options = _options_from_code(code[1:3])
+    checksum, number = code[3:6], _from_base64(code[6:])
+    game = Game(options, seed)
+    number, steps = divmod(number, MAX_STEPS + 1)
+    for _ in range(steps):
+        if game.phase == OVER:
+            raise ShareCodeError("corrupt: the link goes on after the end of the game")
+        choices = _unseen_kinds(game) if game.phase == DRAW else _choices(game)
+        number, index = divmod(number, len(choices))
+        if game.phase == DRAW:
+            game.draw(choices[index])
+        else:
+            game.push(choices[index])
+    if number:
+        raise ShareCodeError("corrupt: the link has more data than its moves")
+    if _checksum(game) != checksum:
+        raise ShareCodeError("corrupt: the checksum does not match (truncated or altered link)")
+    return game
+
+
+def _unseen_kinds(game: Game) -> list:
+    unseen = game.unseen()
+    return [t for t in TILE_KINDS if t in unseen]
+
+
+def _choices(game: Game) -> list:
+    if game.phase == PLACE:
+        return game.legal_placements()
+    if game.phase == BUILD:
+        return game.legal_builds()
+    raise ShareCodeError(f"corrupt: no move can be made in the {game.phase} step")
+
+
+def _checksum(game: Game) -> str:
+    moves = write_record(game, include_seed=False)
+    value = zlib.crc32(moves.encode()) & 0x3FFFF
+    return "".join(ALPHABET[(value >> shift) & 63] for shift in (12, 6, 0))
+
+
+def _options_code(options: Options) -> str:
+    value = (
+        (options.players - 2)
+        + 3 * TILES_VALUES.index(options.tiles)
+        + 12 * FOUND_VALUES.index(options.found)
+        + 24 * options.rank
+        + 48 * options.teams
+    )
+    return ALPHABET[value >> 6] + ALPHABET[value & 63]
+
+
+def _options_from_code(text: str) -> Options:
+    value = _DIGIT[text[0]] * 64 + _DIGIT[text[1]]
+    players, rest = value % 3 + 2, value // 3
+    tiles, rest = rest % 4, rest // 4
+    found, rest = rest % 2, rest // 2
+    rank, rest = rest % 2, rest // 2
+    teams, rest = rest % 2, rest // 2
+    if rest:
+        raise ShareCodeError("options: the link names options this game does not know")
+    try:
+        return Options(
+            players=players,
+            tiles=TILES_VALUES[tiles],
+            found=FOUND_VALUES[found],
+            rank=bool(rank),
+            teams=bool(teams),
+        )
+    except OptionsError as exc:
+        raise ShareCodeError(f"options: {exc}") from None
+
+
+def _to_base64(number: int) -> str:
+    chars = []
+    while number:
+        number, digit = divmod(number, 64)
+        chars.append(ALPHABET[digit])
+    return "".join(reversed(chars))
+
+
+def _from_base64(text: str) -> int:
+    number = 0
+    for c in text:
+        number = number * 64 + _DIGIT[c]
+    return number
