@@ -22,7 +22,8 @@ from taluva.errors import TaluvaError
 from taluva.jsonio import legal_moves_json, move_from_json, reason_json, state_to_json
 from taluva.options import Options
 from taluva.record import replay, write_record
-from taluva.session import Session
+from taluva.session import Session, game_at
+from taluva.sharecode import decode, encode
 
 Handler = Callable[..., Any]
 _METHODS: dict[str, Handler] = {}
@@ -67,6 +68,8 @@ def view() -> dict[str, Any]:
         "legal": legal_moves_json(session.game),
         "canUndo": session.can_undo(),
         "canRedo": session.can_redo(),
+        "steps": session.steps(),
+        "share": encode(session.game),
     }
 
 
@@ -102,6 +105,25 @@ def _play(move: Any) -> dict[str, Any]:
 def _explain(move: Any) -> dict[str, str] | None:
     """Why a move is illegal now (rule id and sentence), or null if it is legal."""
     return reason_json(_current().game.move_error(move_from_json(move)))
+
+
+@method("stateAt")
+def _state_at(step: int) -> dict[str, Any]:
+    """The state after the first ``step`` decisions of the current game (for replays)."""
+    return state_to_json(game_at(_current().game, step))
+
+
+@method("shareCode")
+def _share_code() -> str:
+    return encode(_current().game)
+
+
+@method("loadShareCode")
+def _load_share_code(code: str) -> dict[str, Any]:
+    """Replace the game by the one a link carries; a bad code leaves the current game alone."""
+    global _session
+    _session = Session.from_game(decode(code))
+    return view()
 
 
 @method("undo")

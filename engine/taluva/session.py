@@ -65,9 +65,33 @@ class Session:
         game.pop()
         self._redo.append(move)  # type: ignore[arg-type]
 
+    def steps(self) -> int:
+        """Decisions made so far (placements and builds)."""
+        return sum((t.placement is not None) + (t.build is not None) for t in self.game.turns)
+
     def redo(self) -> None:
         if not self._redo:
             raise IllegalMoveError("R-TURN", "there is nothing to redo")
         move = self._redo.pop()
         self.game.play(move)
         self._draw()
+
+
+def game_at(game: Game, steps: int) -> Game:
+    """A copy of ``game`` as it was after its first ``steps`` decisions, next tile drawn."""
+    if steps < 0:
+        raise IllegalMoveError("R-TURN", f"there is no step {steps}")
+    replayed = Game(game.options, game.seed)
+    done = 0
+    for turn in game.turns:
+        if done == steps:
+            break
+        replayed.draw(turn.tile)
+        for move in (turn.placement, turn.build):
+            if move is None or done == steps:
+                break
+            replayed.push(move)
+            done += 1
+    if replayed.phase == DRAW and len(replayed.turns) < len(game.turns):
+        replayed.draw(game.turns[len(replayed.turns)].tile)
+    return replayed
