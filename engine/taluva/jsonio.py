@@ -192,7 +192,18 @@ def _pair(value: Any) -> tuple[int, int]:
 
 
 def legal_moves_json(game: Game) -> list[dict[str, Any]]:
-    return [move_to_json(game, m) for m in game.legal_moves()]
+    """The legal moves as JSON; a placement that would leave the player without any legal
+    build (and so eliminate them, R-ELIM-1) carries ``"eliminates": true``."""
+    result = []
+    for move in game.legal_moves():
+        data = move_to_json(game, move)
+        if isinstance(move, Placement):
+            game.push(move)
+            if game.phase != "build":
+                data["eliminates"] = True
+            game.pop()
+        result.append(data)
+    return result
 
 
 def reason_json(reason: tuple[str, str] | None) -> dict[str, str] | None:
