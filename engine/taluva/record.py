@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-from taluva.errors import OptionsError, RecordError, TaluvaError
+from taluva.errors import OptionsError, RecordError
 from taluva.game import BUILD, OVER, Game
 from taluva.moves import Build, Placement, format_move, parse_move
 from taluva.options import Options
@@ -107,7 +107,7 @@ def _replay_turn(game: Game, number: int, line: str, n: int, last: bool) -> None
             if not last:
                 raise RecordError(f"turn {number} has no placement", n)
             return
-        placement = parse_move(words[2])
+        placement = parse_move(words[2]) if "/" in words[2] else None
         if not isinstance(placement, Placement):
             raise RecordError(f"{words[2]!r} is not a tile placement", n)
         game.play(placement)
@@ -126,5 +126,5 @@ def _replay_turn(game: Game, number: int, line: str, n: int, last: bool) -> None
         game.play(build)
     except RecordError:
         raise
-    except TaluvaError as exc:
+    except ValueError as exc:  # TaluvaError and the tile/coordinate parsers' errors
         raise RecordError(f"turn {number}: {exc}", n) from None

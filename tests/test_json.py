@@ -1,0 +1,99 @@
+"""State and move JSON (issue 2, point 5): complete, consistent with the engine, readable back."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from taluva.cli import play_random_game
+from taluva.errors import InvalidMoveError
+from taluva.game import Game
+from taluva.jsonio import legal_moves_json, move_from_json, move_to_json, state_to_json
+from taluva.moves import Placement
+from taluva.options import Options
+from taluva.session import game_at
+from taluva.tiles import tile_from_code
+
+
+def test_state_json_lists_every_stack_bottom_up_and_every_building() -> None:
+    game = play_random_game(Options(players=3), 6)
+    state = json.loads(json.dumps(state_to_json(game)))
+    stacks = game.board.stacks()
+    assert len(state["hexes"]) == len(stacks)
+    for entry in state["hexes"]:
+        from taluva.hexgrid import pack
+
+        pos = pack(entry["q"], entry["r"])
+        assert entry["level"] == game.board.level[pos] == len(entry["stack"])
+        top = entry["stack"][-1]
+        assert top["tile"] == game.board.tile[pos]
+        if pos in game.board.owner:
+            assert entry["building"]["owner"] == game.board.owner[pos]
+        else:
+            assert "building" not in entry
+    assert state["phase"] == "over" and state["result"]["winners"]
+    assert [p["stock"]["huts"] for p in state["players"]] == [s[0] for s in game.stock]
+    assert state["tilesLeft"] == 0 and len(state["tiles"]) == len(game.board.placements)
+
+
+def test_placement_json_names_level_volcano_and_terrains() -> None:
+    game = Game(seed=1)
+    game.draw(tile_from_code("SR"))
+    data = move_to_json(game, Placement.at(0, 0, 12))
+    assert data["level"] == 1 and data["volcano"] == [0, 0] and data["clock"] == 12
+    assert [h["terrain"] for h in data["hexes"]] == ["volcano", "sand", "rock"]
+    assert move_from_json(data) == Placement.at(0, 0, 12)
+
+
+def test_every_legal_move_json_reads_back_to_the_same_move() -> None:
+    game = play_random_game(Options(players=2, found="any"), 8)
+    for step in range(0, 40, 3):
+        position = game_at(game, step)
+        legal = list(position.legal_moves())
+        assert [move_from_json(m) for m in legal_moves_json(position)] == legal
+
+
+def test_build_json_has_kind_hexes_counts_and_settlement() -> None:
+    game = play_random_game(Options(), 12)
+    position = game_at(game, 19)
+    assert position.phase == "build"
+    kinds = {m["kind"] for m in legal_moves_json(position)}
+    assert kinds <= {"found", "expand", "temple", "tower"} and "expand" in kinds
+    for m in legal_moves_json(position):
+        assert m["hexes"] and all(h["count"] >= 1 for h in m["hexes"])
+        if m["kind"] == "expand":
+            assert "settlement" in m and "terrain" in m
+
+
+def test_eliminating_placements_are_flagged() -> None:
+    # A player with no huts left and no temple/tower spot is eliminated by any placement
+    # that leaves them without a build (R-ELIM-1).
+    game = Game(seed=2)
+    game.draw(tile_from_code("JC"))
+    game.play(Placement.at(0, 0, 6))
+    game.play(game.legal_builds()[0])
+    game.draw(tile_from_code("SR"))
+    game.stock[1] = [0, 0, 0]
+    assert all(m.get("eliminates") for m in legal_moves_json(game))
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        [],
+        {"type": "place"},
+        {"type": "place", "volcano": [0], "clock": 6},
+        {"type": "place", "volcano": [0, True], "clock": 6},
+        {"type": "place", "volcano": [0, 0], "clock": 5},
+        {"type": "place", "volcano": [0, 0], "orientation": 9},
+        {"type": "build", "piece": "castle", "hexes": [{"q": 0, "r": 0}]},
+        {"type": "build", "piece": "temple", "hexes": [{"q": 0, "r": 0, "count": 2}]},
+        {"type": "build", "piece": "hut", "hexes": []},
+        {"notation": 5},
+        {"type": "jump"},
+    ],
+)
+def test_malformed_move_json_is_refused_with_a_message(data: object) -> None:
+    with pytest.raises(InvalidMoveError):
+        move_from_json(data)

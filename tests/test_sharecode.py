@@ -1,0 +1,115 @@
+"""Share codes for links (issue 6): compact, exact, and a decoder that fails only cleanly."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from taluva.cli import play_random_game
+from taluva.options import Options
+from taluva.record import write_record
+from taluva.session import game_at
+from taluva.sharecode import ALPHABET, ShareCodeError, decode, encode
+
+SCALE = float(os.environ.get("TALUVA_HYPOTHESIS_SCALE", "1"))
+DOCUMENTED = ("empty", "newer", "corrupt", "options", "too long")
+
+
+def _moves(game) -> str:
+    return write_record(game, include_seed=False)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_share_code_round_trip_and_size(players: int) -> None:
+    chars = turns = 0
+    for seed in range(8):
+        game = play_random_game(Options(players=players), seed)
+        code = encode(game)
+        assert _moves(decode(code)) == _moves(game)
+        chars += len(code)
+        turns += len(game.turns)
+    assert chars / turns <= 4, "issue 6 asks for 4 characters per turn or fewer"
+
+
+def test_share_code_of_every_intermediate_position() -> None:
+    game = play_random_game(Options(players=3, found="any", rank=True), 11)
+    steps = sum((t.placement is not None) + (t.build is not None) for t in game.turns)
+    for step in range(0, steps + 1, 7):
+        position = game_at(game, step)
+        again = decode(encode(position))
+        assert _moves(again) == _moves(position)
+        assert again.phase == position.phase
+
+
+@pytest.mark.parametrize(
+    "options",
+    [Options(players=4, teams=True), Options(players=2, tiles="all"), Options(tiles="24")],
+)
+def test_share_code_keeps_options(options: Options) -> None:
+    game = play_random_game(options, 4)
+    assert decode(encode(game)).options == options
+
+
+def _check_refused_cleanly(code: str) -> None:
+    try:
+        decode(code)
+    except ShareCodeError as exc:
+        assert str(exc).split(":")[0] in DOCUMENTED, str(exc)
+
+
+@settings(max_examples=max(50, int(2000 * SCALE)), deadline=None)
+@given(st.text(alphabet=ALPHABET + "1234#%/. ", max_size=80))
+def test_fuzz_random_codes_give_only_documented_errors(code: str) -> None:
+    _check_refused_cleanly(code)
+
+
+_GAMES = [encode(play_random_game(Options(players=p), s)) for p in (2, 3, 4) for s in range(3)]
+
+
+@settings(max_examples=max(50, int(2000 * SCALE)), deadline=None)
+@given(
+    st.sampled_from(_GAMES),
+    st.lists(st.tuples(st.integers(0, 200), st.sampled_from(ALPHABET + "1#")), max_size=4),
+    st.integers(0, 200),
+)
+def test_fuzz_mutated_codes_give_only_documented_errors(code, edits, cut) -> None:
+    chars = list(code)
+    for position, char in edits:
+        chars[position % len(chars)] = char
+    mutated = "".join(chars)[: max(1, len(chars) - cut % 5)]
+    if mutated == code:
+        return
+    try:
+        game = decode(mutated)
+    except ShareCodeError as exc:
+        assert str(exc).split(":")[0] in DOCUMENTED, str(exc)
+    else:
+        # A mutation that still passes the 18-bit checksum must at least be a legal game.
+        assert encode(game) == mutated or decode(encode(game))
+
+
+def test_tampered_code_is_refused_not_misread() -> None:
+    code = _GAMES[0]
+    refused = 0
+    rng = random.Random(0)
+    for _ in range(200):
+        i = rng.randrange(6, len(code))
+        other = rng.choice(ALPHABET.replace(code[i], ""))
+        try:
+            decode(code[:i] + other + code[i + 1 :])
+        except ShareCodeError:
+            refused += 1
+    assert refused == 200
+
+
+def test_newer_format_and_unknown_options_have_their_own_messages() -> None:
+    with pytest.raises(ShareCodeError, match="^newer"):
+        decode("2" + _GAMES[0][1:])
+    with pytest.raises(ShareCodeError, match="^options"):
+        decode("1__AAA" + _GAMES[0][6:])
+    with pytest.raises(ShareCodeError, match="^too long"):
+        decode("1" + "A" * 1000)
