@@ -186,17 +186,28 @@ class Board:
         ]
 
     def random_placement(self, rng: Random) -> Placement:
-        """A uniformly random legal placement, without listing the table placements."""
+        """A uniformly random legal placement, without listing them all.
+
+        Every legal placement is one slot: three per open triangle, six per volcano hex.
+        A slot drawn at random is kept if legal and drawn again if not (rejection sampling),
+        which keeps the choice uniform; a table slot is always legal.
+        """
         if not self.level:
             return Placement(ORIGIN, rng.randrange(6))
-        erupt = self._eruption_placements()
-        n_table = 3 * len(self.tri_list)
-        i = rng.randrange(n_table + len(erupt))
-        if i >= n_table:
-            return erupt[i - n_table]
-        key = self.tri_list[i // 3]
-        off, k = TRIANGLES[key & 1][i % 3]
-        return Placement((key >> 1) + off, k)
+        tri_list = self.tri_list
+        volcanoes = tuple(self.volcanoes)
+        n_table = 3 * len(tri_list)
+        total = n_table + 6 * len(volcanoes)
+        while True:
+            i = rng.randrange(total)
+            if i < n_table:
+                key = tri_list[i // 3]
+                off, k = TRIANGLES[key & 1][i % 3]
+                return Placement((key >> 1) + off, k)
+            v, k = divmod(i - n_table, 6)
+            move = Placement(volcanoes[v], k)
+            if self.placement_error(move) is None:
+                return move
 
     def _tri_add(self, key: int) -> None:
         self.tri_index[key] = len(self.tri_list)
