@@ -84,10 +84,29 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    from taluva.ai.arena import run_match
+
+    if args.games < 1 or args.jobs < 1:
+        raise TaluvaError("--games and --jobs must be at least 1")
+    options = options_from(args)
+    every = max(1, args.games // 10)
+
+    def progress(result: object) -> None:
+        done = result.games  # type: ignore[attr-defined]
+        if args.progress and done % every == 0 and done < args.games:
+            print(f"... {done}/{args.games} games", file=sys.stderr, flush=True)
+
+    result = run_match(args.a, args.b, args.games, options, args.seed, args.jobs, progress)
+    print(result.table())
+    return 0
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "random-game": cmd_random_game,
     "replay": cmd_replay,
     "bench": cmd_bench,
+    "arena": cmd_arena,
 }
 
 
@@ -101,6 +120,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--legal", action="store_true", help="one JSON line per step with legal moves")
     p = sub.add_parser("bench", help="move generation and random games per second")
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    from taluva.ai import LEVELS
+
+    p = sub.add_parser(
+        "arena", help="computer levels against each other: win rates (Wilson 95% CI), move times"
+    )
+    p.add_argument("--a", choices=LEVELS, default="strong", help="level of side A")
+    p.add_argument("--b", choices=LEVELS, default="intermediate", help="level of side B")
+    p.add_argument("--games", type=int, default=200, help="games; sides swap seats each game")
+    p.add_argument("--jobs", type=int, default=1, help="processes to play on")
+    p.add_argument("--seed", type=int, default=0, help="game i is dealt from deck seed S + i")
+    p.add_argument("--progress", action="store_true", help="report progress on stderr")
+    add_option_flags(p)
     return parser
 
 

@@ -1,0 +1,111 @@
+"""Computer players for Taluva: ``random``, ``beginner``, ``intermediate`` and ``strong``.
+
+A computer player moves through the same engine moves as a person: it returns a
+:class:`~taluva.moves.Placement` or a :class:`~taluva.moves.Build` that the caller plays.
+
+>>> from taluva.game import Game
+>>> from taluva.options import Options
+>>> game = Game(Options(players=2), seed=5)
+>>> game.draw()
+>>> placement, build = choose_turn(game, "intermediate", seed=1)
+>>> game.play(placement)
+>>> choose_move(game, "intermediate", seed=1) == build  # the planned build, at once
+True
+
+It knows what a person at the table knows: the board, the drawn tile, the stocks and how many
+tiles of each kind are still unseen; never the order of the hidden pile (its searches work on
+copies whose pile is put in a canonical order, and sample tiles from the unseen counts).
+
+Choices are deterministic for a given position, level and seed (see :mod:`taluva.ai.players`
+for the one exception: the strong level's time cap on a machine too slow for its node budget).
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from taluva.ai.players import choose, choose_build
+from taluva.errors import IllegalMoveError
+from taluva.game import BUILD, PLACE, Game
+from taluva.moves import Build, Move, Placement
+
+LEVELS = ("random", "beginner", "intermediate", "strong")
+"""The levels, weakest first."""
+
+DEFAULT_BUDGET = {"random": 0.05, "beginner": 0.1, "intermediate": 0.5, "strong": 0.9}
+"""Safety caps in seconds per turn. The strong level normally stops on its node count long
+before (about 0.3-0.4 s on CPython); the cap matters only on a slow machine."""
+
+# Planned builds: (level, seed, position after the placement) -> build.
+_PLANS: dict[tuple, Build] = {}
+_PLANS_MAX = 256
+
+
+def choose_move(game: Game, level: str, seed: int, budget: float | None = None) -> Move:
+    """The move of ``level`` for the current step (place or build) of ``game``.
+
+    At the place step the whole turn is planned (:func:`choose_turn`) and its build is kept, so
+    that the following build step answers at once and consistently. ``budget`` is a cap in
+    seconds (default :data:`DEFAULT_BUDGET`). ``game`` is not changed.
+    """
+    _check_level(level)
+    if game.phase == PLACE:
+        return choose_turn(game, level, seed, budget)[0]
+    if game.phase != BUILD:
+        raise IllegalMoveError("R-TURN", f"there is no move to choose in the {game.phase} step")
+    planned = _PLANS.get((level, seed, fingerprint(game)))
+    if planned is not None and planned in game.build_options():
+        return planned
+    rng = _rng(game, seed)
+    return choose_build(game.copy(), level, rng, _cap(level, budget))
+
+
+def choose_turn(
+    game: Game, level: str, seed: int, budget: float | None = None
+) -> tuple[Placement, Build | None]:
+    """The placement and the build ``level`` plans for this turn (game at its place step).
+
+    The build is None when every placement leaves no build (the player is eliminated,
+    R-ELIM-1). ``game`` is not changed.
+    """
+    _check_level(level)
+    if game.phase != PLACE:
+        raise IllegalMoveError("R-TURN", f"a turn is chosen at the place step, not {game.phase}")
+    rng = _rng(game, seed)
+    work = game.copy()
+    placement, build = choose(work, level, rng, _cap(level, budget))
+    if build is not None:
+        work.push(placement)
+        if len(_PLANS) >= _PLANS_MAX:
+            _PLANS.clear()
+        _PLANS[(level, seed, fingerprint(work))] = build
+    return placement, build
+
+
+def fingerprint(game: Game) -> tuple:
+    """What identifies a position for the plan cache: tiles laid, buildings, stocks, turn."""
+    board = game.board
+    return (
+        game.current,
+        game.drawn,
+        tuple(board.placements),
+        tuple(sorted(board.piece.items())),
+        tuple(sorted(board.owner.items())),
+        tuple(tuple(s) for s in game.stock),
+        tuple(game.status),
+    )
+
+
+def _check_level(level: str) -> None:
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: one of {', '.join(LEVELS)}")
+
+
+def _cap(level: str, budget: float | None) -> float:
+    return DEFAULT_BUDGET[level] if budget is None else budget
+
+
+def _rng(game: Game, seed: int) -> Random:
+    """The player's own random numbers: from its seed and the turn, never the game's seed
+    (which fixes the deck)."""
+    return Random((seed * 1_000_003 + game.drawn) * 4 + game.current)

@@ -1,0 +1,195 @@
+"""Static evaluation of a position for the computer players.
+
+Everything here reads only what a person at the table sees: the board, the stocks, the status of
+each seat and how many tiles are still to come (never which ones, never their order).
+
+A seat's value is its score in R-END-2 order, weighted so that the weighted sum ranks like the
+rule does (a temple beats any number of towers and huts, a tower any number of huts), plus what
+its settlements promise for the turns it has left:
+
+* temple spots: a settlement of 3 hexes or more without a temple next to an empty hex can take a
+  temple next turn (R-BUILD-3); one of 2 hexes needs one expansion first;
+* tower spots: an empty level-3 hex next to a settlement without a tower (R-BUILD-4), and
+  level-2 hexes there (one eruption away from a tower spot);
+* the early win (R-END-1): a seat one build away from completing its second kind is a threat the
+  others must answer;
+* the hut economy and elimination (R-ELIM-1): a seat out of huts with no temple or tower spot
+  left is eliminated on its next turn; a seat short of huts has few builds to choose from.
+
+Each seat has ``r`` turns left and builds once per turn, so the promises are sorted by worth and
+only the best ``r`` of them count (and no more temples or towers than the stock holds).
+
+The value of a position for a seat is its own value minus the best opponent's (free-for-all) or
+its team's total minus the other team's (O-TEAMS). Game over is worth +-WIN.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from taluva.board import TEMPLE_MARK, TOWER_MARK
+from taluva.game import ELIMINATED, FINISHED, OVER, PLAYING, Game
+from taluva.hexgrid import DIRECTIONS
+from taluva.tiles import VOLCANO
+
+WIN = 1_000_000.0
+
+D0, D1, D2, D3, D4, D5 = DIRECTIONS
+
+
+class Weights(NamedTuple):
+    """The numbers of the evaluation; the levels differ by which weights they use."""
+
+    temple: float = 1000.0  # built pieces, in R-END-2 order
+    tower: float = 300.0
+    hut: float = 3.0
+    temple_now: float = 560.0  # a settlement ready for a temple next turn
+    temple_two: float = 230.0  # a settlement of 2 hexes that can grow (temple in 2 turns)
+    temple_one: float = 70.0  # a single hut that can grow
+    tower_now: float = 220.0  # an empty level-3+ hex next to a tower-less settlement
+    tower_soon: float = 45.0  # an empty level-2 hex there
+    win_threat: float = 2500.0  # one build from R-END-1 and that build is available
+    hut_reserve: float = 25.0  # per missing hut below 3 while turns remain
+    stranded: float = 6000.0  # no huts and no temple/tower spot: eliminated next turn
+    room: float = 1.5  # per empty hex around one's settlements (room to expand)
+    opponents: float = 1.0  # 0: ignore the others (a selfish, weaker player)
+
+
+DEFAULT = Weights()
+
+
+def turns_left(game: Game) -> list[int]:
+    """How many more turns each seat will have after the current step, from the tiles left.
+
+    Counted at a turn boundary (the draw step or the end): the seat to move gets the first of
+    the remaining tiles, then the others in order, skipping seats that left the game.
+    """
+    n = game.players
+    left = [0] * n
+    if game.phase == OVER:
+        return left
+    status = game.status
+    order = [(game.current + i) % n for i in range(n)]
+    order = [s for s in order if status[s] == PLAYING]
+    tiles = game.tile_count - game.drawn
+    if game.phase != "draw" and order:
+        # Mid-turn: the current seat's turn is under way, the others come after.
+        order = order[1:] + order[:1]
+    k = len(order)
+    if k == 0:
+        return left
+    for i, s in enumerate(order):
+        left[s] = tiles // k + (1 if i < tiles % k else 0)
+    return left
+
+
+def seat_value(game: Game, seat: int, turns: int, w: Weights = DEFAULT) -> float:
+    """What ``seat``'s position is worth to it on its own (see the module docstring)."""
+    status = game.status[seat]
+    if status == ELIMINATED:
+        return -WIN / 2
+    huts, temples, towers = game.stock[seat]
+    value = (3 - temples) * w.temple + (2 - towers) * w.tower + (20 - huts) * w.hut
+    if status == FINISHED:
+        return WIN / 4 + value
+    if turns <= 0:
+        return value
+    board = game.board
+    level, terrain, owner, piece = board.level, board.terrain, board.owner, board.piece
+    promises: list[float] = []
+    temple_groups = temple_big = 0
+    tower_spot = False
+    room: set[int] = set()
+    sizes: set[int] = set()  # hut counts one expansion could place (for the hut-kind finish)
+    for group in board.settlements(seat):
+        has_temple = has_tower = False
+        border: set[int] = set()
+        for p in group:
+            pc = piece[p]
+            if pc == TEMPLE_MARK:
+                has_temple = True
+            elif pc == TOWER_MARK:
+                has_tower = True
+            for n in (p + D0, p + D1, p + D2, p + D3, p + D4, p + D5):
+                if n in level and n not in owner and terrain[n] != VOLCANO:
+                    border.add(n)
+        room |= border
+        size = len(group)
+        if border:
+            if not has_temple and temples:
+                if size >= 3:
+                    promises.append(w.temple_now)
+                    temple_big += 1
+                elif size == 2:
+                    promises.append(w.temple_two)
+                else:
+                    promises.append(w.temple_one)
+                temple_groups += 1
+            if not has_tower and towers:
+                top = max(level[n] for n in border)
+                if top >= 3:
+                    promises.append(w.tower_now)
+                    tower_spot = True
+                elif top == 2:
+                    promises.append(w.tower_soon)
+            if huts:
+                by_terrain: dict[int, int] = {}
+                for n in border:
+                    t = terrain[n]
+                    by_terrain[t] = by_terrain.get(t, 0) + level[n]
+                sizes.update(by_terrain.values())
+        elif not has_temple and temples and size >= 3:
+            temple_big += 1  # boxed in: a tile next to it reopens a spot
+    if promises:
+        promises.sort(reverse=True)
+        value += sum(promises[:turns])
+    value += w.room * min(len(room), 12)
+    # R-END-1: one build from completing the second kind, and that build is there now.
+    done = (huts == 0) + (temples == 0) + (towers == 0)
+    if done == 1 and (
+        (temples == 1 and temple_big)
+        or (towers == 1 and tower_spot)
+        or (huts and (huts == 1 or huts in sizes))
+    ):
+        value += w.win_threat
+    # R-ELIM-1: out of huts, a seat lives on temple and tower spots only.
+    if huts == 0:
+        if not ((temples and temple_big) or (towers and tower_spot)):
+            value -= w.stranded
+    elif huts < 3 and turns > 1:
+        value -= w.hut_reserve * (3 - huts)
+    return value
+
+
+def seat_values(game: Game, w: Weights = DEFAULT) -> list[float]:
+    """Every seat's own value (the game must not be over)."""
+    turns = turns_left(game)
+    return [seat_value(game, s, turns[s], w) for s in range(game.players)]
+
+
+def relative(game: Game, values: list[float], seat: int, w: Weights = DEFAULT) -> float:
+    """A seat's value against its opponents', from :func:`seat_values`."""
+    n = game.players
+    if game.options.teams:
+        mine = sum(values[s] for s in range(n) if s % 2 == seat % 2)
+        theirs = sum(values[s] for s in range(n) if s % 2 != seat % 2)
+        return mine - w.opponents * theirs
+    return values[seat] - w.opponents * max(values[s] for s in range(n) if s != seat)
+
+
+def evaluate(game: Game, seat: int, w: Weights = DEFAULT) -> float:
+    """The value of the position for ``seat``: its own value against its opponents'."""
+    if game.phase == OVER:
+        return terminal_value(game, seat)
+    return relative(game, seat_values(game, w), seat, w)
+
+
+def terminal_value(game: Game, seat: int) -> float:
+    """A finished game: +WIN for a (shared) win, less for worse places, -WIN for last."""
+    result = game.result
+    assert result is not None
+    place = result.places[seat]
+    if seat in result.winners:
+        return WIN / len(result.winners)
+    n = game.players
+    return -WIN + (n - place) * WIN / (2 * n)

@@ -1,0 +1,225 @@
+"""Turn search: a placement and a build chosen together, and the opponent's reply.
+
+A turn is a placement (R-TILE) followed by a build (R-BUILD); the two are planned together,
+because what a tile does is mostly what it lets one build (a tower spot, a bigger expansion, a
+temple-ready settlement) or what it takes from the others (covered huts, a split settlement).
+
+**Candidate turns.** Of the ~250-550 placements, the ones that can matter this turn are kept:
+every eruption (it can cover huts, raise a level-3 tower spot) and every table placement with a
+hex next to a building (new hexes for an expansion, a temple or a settlement). The others only
+add bare landscape away from every building; a few of them stand for all. Builds: all temples,
+towers and expansions; of the (often 50+) ways to found a settlement, the few with the most
+room around them.
+
+**Determinization.** The search never looks at the order of the hidden pile: it works on a copy
+of the game whose unseen tiles are put in a canonical order, and it samples the tiles it
+imagines the others drawing from the unseen *counts* with its own seeded RNG.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from random import Random
+
+from taluva.ai.evaluate import (
+    DEFAULT,
+    WIN,
+    Weights,
+    evaluate,
+    relative,
+    seat_values,
+    terminal_value,
+)
+from taluva.game import BUILD, DRAW, OVER, Game
+from taluva.hexgrid import DIRECTIONS, tile_hexes
+from taluva.moves import Build, Placement
+from taluva.tiles import TILE_KINDS, VOLCANO, Tile
+
+Turn = tuple[Placement, Build | None]
+Scored = tuple[float, Placement, Build | None]
+
+
+class Budget:
+    """Counts evaluations (the deterministic limit) and watches the clock (a safety cap)."""
+
+    def __init__(self, nodes: int, seconds: float | None) -> None:
+        self.nodes = nodes
+        self.used = 0
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+
+    def spent(self) -> bool:
+        """The node count is used up, or the time is."""
+        return self.used >= self.nodes or self.late()
+
+    def late(self) -> bool:
+        """The safety cap: the time is up."""
+        return self.deadline is not None and time.perf_counter() > self.deadline
+
+
+def determinized(game: Game) -> Game:
+    """A copy whose hidden pile is in a canonical (sorted) order: nothing in it depends on the
+    real order, which the computer player must not know."""
+    copy = game.copy()
+    rest = copy.deck[copy.drawn :]
+    rest.sort()
+    copy.deck[copy.drawn :] = rest
+    return copy
+
+
+def sample_tiles(game: Game, rng: Random, count: int) -> list[Tile]:
+    """``count`` tiles drawn without replacement from the unseen counts (with replacement once
+    the pile runs short)."""
+    pool = [kind for kind, c in sorted(game.unseen().items()) for _ in range(c)]
+    if not pool:
+        return []
+    if count <= len(pool):
+        return rng.sample(pool, count)
+    return [rng.choice(pool) for _ in range(count)]
+
+
+def candidate_placements(game: Game, rng: Random, far: int) -> list[Placement]:
+    """The placements worth a look (see module docstring), in a canonical order."""
+    board = game.board
+    placements = game.legal_placements()
+    if not board.owner:
+        near: set[int] = set()
+    else:
+        near = set(board.owner)
+        for p in board.owner:
+            for d in DIRECTIONS:
+                near.add(p + d)
+    level = board.level
+    kept: list[Placement] = []
+    others: list[Placement] = []
+    for pl in placements:
+        if pl.volcano in level:
+            kept.append(pl)
+            continue
+        v, a, b = tile_hexes(pl.volcano, pl.orientation)
+        if v in near or a in near or b in near:
+            kept.append(pl)
+        else:
+            others.append(pl)
+    if others and far:
+        kept.extend(rng.sample(others, min(far, len(others))))
+    return kept
+
+
+def candidate_builds(game: Game, founds: int) -> list[Build]:
+    """The builds worth a look after a placement: all but most of the founds."""
+    options = game.build_options()
+    board = game.board
+    level, terrain, owner = board.level, board.terrain, board.owner
+    builds: list[Build] = []
+    found: list[tuple[int, Build]] = []
+    for build, how in options.items():
+        if how[0] != "found":
+            builds.append(build)
+            continue
+        p = build.cells[0][0]
+        space = 0
+        for d in DIRECTIONS:
+            n = p + d
+            if n in level and n not in owner and terrain[n] != VOLCANO:
+                space += 1
+        found.append((-space, build))
+    if found:
+        found.sort()
+        builds.extend(b for _, b in found[:founds])
+    builds.sort()
+    return builds
+
+
+def scored_turns(
+    game: Game,
+    seat: int,
+    rng: Random,
+    weights: Weights = DEFAULT,
+    far: int = 2,
+    founds: int = 3,
+    budget: Budget | None = None,
+    value: Callable[[Game, int, Weights], float] = evaluate,
+) -> list[Scored]:
+    """Every candidate turn of the seat to move (game at its place step), scored by the value
+    of the position after it for ``seat``; best first. Ties keep the canonical order."""
+    scored: list[Scored] = []
+    for pl in candidate_placements(game, rng, far):
+        game.push(pl)
+        if game.phase == BUILD:
+            builds = candidate_builds(game, founds)
+            for build in builds:
+                game.push(build)
+                scored.append((value(game, seat, weights), pl, build))
+                game.pop()
+            if budget is not None:
+                budget.used += len(builds)
+        else:  # the placement eliminated the player (R-ELIM-1)
+            scored.append((value(game, seat, weights), pl, None))
+        game.pop()
+        if budget is not None and budget.late():
+            break
+    scored.sort(key=lambda s: -s[0])
+    return scored
+
+
+def greedy_turn(game: Game, rng: Random, weights: Weights = DEFAULT, **kw: int) -> Turn:
+    """The best turn by the one-turn lookahead (the seat to move maximises its own value)."""
+    seat = game.current
+    scored = scored_turns(game, seat, rng, weights, **kw)
+    return scored[0][1], scored[0][2]
+
+
+def reply_value(
+    game: Game,
+    seat: int,
+    tiles: list[Tile],
+    rng: Random,
+    weights: Weights,
+    far: int,
+    founds: int,
+    budget: Budget | None = None,
+) -> float:
+    """After ``seat``'s turn: the mean over ``tiles`` of the value for ``seat`` once the next
+    player has drawn that tile and played its own best turn (by its own value)."""
+    if game.phase == OVER:
+        return evaluate(game, seat, weights)
+    assert game.phase == DRAW
+    total = 0.0
+    for tile in tiles:
+        game.draw(tile)
+        replier = game.current
+        best_theirs = -2 * WIN
+        best_mine = 0.0
+        for pl in candidate_placements(game, rng, far):
+            game.push(pl)
+            if game.phase == BUILD:
+                builds = candidate_builds(game, founds)
+                if budget is not None:
+                    budget.used += len(builds)
+                for build in builds:
+                    game.push(build)
+                    theirs, mine = _pair(game, replier, seat, weights)
+                    if theirs > best_theirs:
+                        best_theirs, best_mine = theirs, mine
+                    game.pop()
+            else:
+                theirs, mine = _pair(game, replier, seat, weights)
+                if theirs > best_theirs:
+                    best_theirs, best_mine = theirs, mine
+            game.pop()
+        game.pop()  # the draw
+        total += best_mine
+    return total / len(tiles)
+
+
+def _pair(game: Game, a: int, b: int, weights: Weights) -> tuple[float, float]:
+    """The values of one position for seats ``a`` and ``b``, sharing the work."""
+    if game.phase == OVER:
+        return terminal_value(game, a), terminal_value(game, b)
+    values = seat_values(game, weights)
+    return relative(game, values, a, weights), relative(game, values, b, weights)
+
+
+def tile_index(tile: Tile) -> int:
+    return TILE_KINDS.index(tile)

@@ -1,0 +1,178 @@
+"""The computer players (taluva.ai): legal moves in every step and option, reproducible for a
+seed, blind to the hidden pile's order, and stronger than chance.
+
+Kept light (well under 30 s on CPython) because the suite also runs inside Pyodide: the strong
+level is given a small time cap where only legality is checked.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from taluva.ai import LEVELS, choose_move, choose_turn
+from taluva.ai.arena import run_match, wilson
+from taluva.ai.evaluate import evaluate, turns_left
+from taluva.errors import IllegalMoveError
+from taluva.game import BUILD, DRAW, OVER, PLACE, Game
+from taluva.moves import Build, Placement
+from taluva.options import Options
+
+OPTION_SETS = [
+    Options(players=2),
+    Options(players=2, found="any"),
+    Options(players=3),
+    Options(players=3, rank=True, found="any"),
+    Options(players=4),
+    Options(players=4, teams=True),
+    Options(players=4, rank=True),
+    Options(players=2, tiles="all"),
+]
+
+# Strong with a small cap: legality only (the cap makes it stop its reply search early).
+FAST = {"random": None, "beginner": None, "intermediate": None, "strong": 0.02}
+
+
+def advance(game: Game, rng: random.Random, steps: int) -> Game:
+    """Play ``steps`` uniformly random steps (draws included) or until the game ends."""
+    for _ in range(steps):
+        if game.phase == OVER:
+            break
+        if game.phase == DRAW:
+            game.draw()
+        else:
+            game.push(game.random_move(rng))
+    return game
+
+
+def position(options: Options, seed: int, steps: int, phase: str) -> Game:
+    """A position at the ``phase`` step after about ``steps`` random steps."""
+    rng = random.Random(seed)
+    game = Game(options, seed)
+    advance(game, rng, steps)
+    while game.phase != phase:
+        assert game.phase != OVER, "the test position ended the game"
+        if game.phase == DRAW:
+            game.draw()
+        else:
+            game.push(game.random_move(rng))
+    return game
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: o.format())
+def test_every_level_plays_whole_games_legally(options: Options) -> None:
+    """R-TILE, R-BUILD: each seat a different level; every move is checked by Game.play."""
+    game = Game(options, seed=11)
+    levels = [LEVELS[(s + 1) % len(LEVELS)] for s in range(options.players)]
+    levels[0] = "strong"
+    while game.phase != OVER:
+        if game.phase == DRAW:
+            game.draw()
+            continue
+        level = levels[game.current]
+        move = choose_move(game, level, seed=3, budget=FAST[level])
+        assert game.is_legal(move), (level, move)
+        if game.phase == PLACE:
+            assert isinstance(move, Placement)
+        else:
+            assert isinstance(move, Build)
+        game.play(move)
+    assert game.result is not None
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("phase", [PLACE, BUILD])
+def test_each_level_returns_a_legal_move_in_each_step(level: str, phase: str) -> None:
+    for options, seed in ((Options(players=2), 5), (Options(players=4, teams=True), 6)):
+        game = position(options, seed, steps=14, phase=phase)
+        move = choose_move(game, level, seed=1, budget=FAST[level])
+        assert game.is_legal(move)
+
+
+def test_the_planned_build_answers_the_build_step() -> None:
+    game = position(Options(players=2), 21, steps=9, phase=PLACE)
+    placement, build = choose_turn(game, "strong", seed=4)
+    game.play(placement)
+    assert build is not None and game.is_legal(build)
+    assert choose_move(game, "strong", seed=4) == build
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_choices_are_reproducible_for_a_seed(level: str) -> None:
+    game = position(Options(players=2), 31, steps=12, phase=PLACE)
+    first = choose_turn(game, level, seed=9)
+    again = choose_turn(game.copy(), level, seed=9)
+    assert first == again
+    game.play(first[0])
+    fresh = game.copy()  # not the object the plan was made on: the cache keys on the position
+    assert choose_move(fresh, level, seed=9) == choose_move(fresh, level, seed=9)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_hidden_pile_order_is_never_read(level: str) -> None:
+    """RULES.md: the order of the pile is hidden; only the unseen counts may be used."""
+    game = position(Options(players=2), 41, steps=10, phase=PLACE)
+    shuffled = game.copy()
+    rest = shuffled.deck[shuffled.drawn :]
+    random.Random(0).shuffle(rest)
+    rest.reverse()
+    shuffled.deck[shuffled.drawn :] = rest
+    assert shuffled.deck != game.deck and shuffled.unseen() == game.unseen()
+    assert choose_turn(game, level, seed=2) == choose_turn(shuffled, level, seed=2)
+
+
+def test_the_game_passed_in_is_not_changed() -> None:
+    game = position(Options(players=3), 51, steps=8, phase=PLACE)
+    before = (list(game.deck), game.drawn, dict(game.board.owner), game.phase, game.current)
+    choose_turn(game, "strong", seed=1, budget=0.05)
+    assert (list(game.deck), game.drawn, dict(game.board.owner), game.phase, game.current) == (
+        before
+    )
+
+
+def test_no_move_is_chosen_at_the_draw_or_after_the_end() -> None:
+    game = Game(Options(players=2), seed=1)
+    with pytest.raises(IllegalMoveError):
+        choose_move(game, "strong", seed=1)
+    with pytest.raises(ValueError):
+        game.draw()
+        choose_move(game, "grandmaster", seed=1)
+
+
+def test_turns_left_counts_the_tiles_to_come() -> None:
+    game = Game(Options(players=2), seed=1)
+    assert turns_left(game) == [12, 12]
+    game.draw()
+    assert turns_left(game) == [11, 12]
+
+
+def test_evaluation_prefers_a_temple_to_a_hut() -> None:
+    """R-END-2 order: a temple outweighs any number of huts in the evaluation."""
+    game = position(Options(players=2), 61, steps=20, phase=PLACE)
+    placement, build = choose_turn(game, "intermediate", seed=0)
+    game.play(placement)
+    options = game.build_options()
+    temples = [b for b in options if b.piece == 1]
+    if temples:  # the turn search saw the temple too, then
+        seat = game.current
+        values = {}
+        for b in options:
+            game.push(b)
+            values[b] = evaluate(game, seat)
+            game.pop()
+        best = max(values, key=values.__getitem__)
+        assert best.piece == 1
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(200, 200)
+    assert hi == 1.0 and 0.98 < lo < 0.99
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and 0.27 < hi < 0.28
+
+
+def test_strong_beats_random_in_a_short_match() -> None:
+    result = run_match("strong", "random", 4, Options(players=2), seed=7, budget=0.1)
+    assert result.wins[0] >= 4
+    assert sum(result.wins) == 4
