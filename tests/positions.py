@@ -173,3 +173,78 @@ def replay(lines: str | list[str], game: Game | None = None, **options: object) 
         code, placement, build = line.split(None, 2)
         turn(game, code, placement, None if build == "-" else build)
     return game
+
+
+# ------------------------------------------------------------------------ state and errors
+
+
+def snapshot(game: Game) -> tuple:
+    """Everything a game's future depends on, as comparable values (sets where the engine's
+    own order is an implementation detail)."""
+    b = game.board
+    return (
+        sorted(b.level.items()),
+        sorted(b.terrain.items()),
+        sorted(b.tile.items()),
+        sorted(b.owner.items()),
+        sorted(b.piece.items()),
+        sorted(b.volcanoes),
+        sorted(b.frontier),
+        sorted(b.tri_list),
+        sorted(b.tri_index.items()),
+        list(b.placements),
+        [list(s) for s in game.stock],
+        list(game.status),
+        list(game.left),
+        game.current,
+        game.phase,
+        game.tile,
+        game.result,
+        game.drawn,
+        list(game.deck),
+        [(t.seat, t.tile, t.placement, t.build) for t in game.turns],
+        sorted(game.legal_moves()),
+    )
+
+
+def assert_sentence(text: str) -> None:
+    """An explanation a player can read: a few plain words, no leftovers of formatting."""
+    assert isinstance(text, str) and text == text.strip(), repr(text)
+    assert len(text.split()) >= 3, text
+    assert text[0].isalpha(), text
+    for junk in ("None", "{", "}", "[", "]", "<", "Placement(", "Build(", "\n"):
+        assert junk not in text, text
+
+
+def assert_illegal(game: Game, text: str | Move, rule: str, *words: str) -> str:
+    """The move is illegal for ``rule``: :meth:`Game.move_error` names it with a readable
+    sentence (containing ``words``), :meth:`Game.play` raises naming it and changes nothing.
+    Returns the sentence."""
+    from taluva.errors import IllegalMoveError
+
+    move = parse_move(text) if isinstance(text, str) else text
+    before = snapshot(game)
+    error = game.move_error(move)
+    assert error is not None, f"{text} is legal, expected {rule}"
+    assert error[0] == rule, f"{text}: {error}"
+    assert_sentence(error[1])
+    for word in words:
+        assert word in error[1], f"{word!r} not in {error[1]!r}"
+    assert move not in game.legal_moves()
+    try:
+        game.play(move)
+    except IllegalMoveError as exc:
+        assert exc.rule == rule
+        assert str(exc) == f"{rule}: {error[1]}"
+    else:
+        raise AssertionError(f"{text} was played, expected {rule}")
+    assert snapshot(game) == before, "a rejected move changed the game"
+    return error[1]
+
+
+def assert_legal(game: Game, text: str | Move) -> None:
+    move = parse_move(text) if isinstance(text, str) else text
+    assert game.move_error(move) is None, f"{text}: {game.move_error(move)}"
+    assert move in game.legal_moves()
+    listed = game.legal_placements() if isinstance(move, Placement) else game.legal_builds()
+    assert move in listed
