@@ -1,0 +1,228 @@
+"""Plays Taluva through the game page as a person would: keys, pointer and buttons.
+
+The driver may read ``taluva.legalMoves()`` and ``taluva.state()`` to *choose* a move, but it
+performs every move through the UI: it rotates the tile with the R key until the page's rotation
+matches, moves the mouse onto the volcano hex (``taluva.hexToScreen``) and clicks; for a build it
+presses the action button and clicks the hex (an expansion is then confirmed with the button).
+It waits on the data attributes the page sets after each engine answer, never on fixed sleeps.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "e2e" / "artifacts"
+UI = ".tg-root"
+STEP_TIMEOUT_MS = 15_000
+
+
+def wait_game_ready(page) -> None:
+    page.wait_for_selector(f'{UI}[data-ready="1"][data-busy="0"]', state="attached", timeout=90_000)
+
+
+def data(page, name: str) -> str:
+    return page.get_attribute(UI, f"data-{name}") or ""
+
+
+def steps(page) -> int:
+    return int(data(page, "steps"))
+
+
+def wait_steps_past(page, before: int) -> None:
+    page.wait_for_function(
+        """before => { const d = document.querySelector('.tg-root').dataset;
+                       return d.busy === '0' && Number(d.steps) !== before; }""",
+        arg=before,
+        timeout=STEP_TIMEOUT_MS,
+    )
+
+
+def new_game(page, options: dict, seed: int | None = None) -> dict:
+    """Start a game with the page API (tests need a seed; the dialog has its own test)."""
+    state = page.evaluate("o => taluva.newGame(o)", {**options, "seed": seed})
+    wait_game_ready(page)
+    page.wait_for_selector("dialog[open]", state="detached")
+    return state
+
+
+def screen_of(page, q: int, r: int) -> tuple[float, float]:
+    pt = page.evaluate("([q, r]) => taluva.hexToScreen(q, r)", [q, r])
+    return pt["x"], pt["y"]
+
+
+def assert_on_board(page, x: float, y: float) -> None:
+    hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.dataset.testid ?? ''", [x, y])
+    assert hit == "board", f"point {x:.0f},{y:.0f} is not on the board canvas (it is on {hit!r})"
+
+
+def rotate_to(page, clock: int) -> None:
+    for _ in range(6):
+        if int(data(page, "clock")) == clock:
+            return
+        page.keyboard.press("r")
+    assert int(data(page, "clock")) == clock
+
+
+def place(page, move: dict, *, confirm_elimination: bool = True) -> None:
+    """Rotate, point and click: the tile step of ``move`` (a legal placement JSON)."""
+    rotate_to(page, move["clock"])
+    q, r = move["volcano"]
+    x, y = screen_of(page, q, r)
+    assert_on_board(page, x, y)
+    page.mouse.move(x, y)
+    ghost = f"{q},{r}/{move['clock']}"
+    page.wait_for_function(f"document.querySelector('{UI}').dataset.ghost === '{ghost}'")
+    assert data(page, "ghost-legal") == "true"
+    before = steps(page)
+    page.mouse.click(x, y)
+    if move.get("eliminates"):
+        # R-ELIM-1: the page asks first. Cancel once (nothing happens), then confirm.
+        page.wait_for_selector("[data-testid=confirm-dialog][open]")
+        page.click("[data-testid=confirm-cancel]")
+        page.wait_for_selector("[data-testid=confirm-dialog][open]", state="detached")
+        assert steps(page) == before
+        if not confirm_elimination:
+            return
+        page.mouse.click(x, y)
+        page.wait_for_selector("[data-testid=confirm-dialog][open]")
+        page.click("[data-testid=confirm-ok]")
+    wait_steps_past(page, before)
+
+
+def build(page, move: dict) -> None:
+    """Choose the action with its button and the hex on the board (an expansion: confirm)."""
+    kind = move["kind"]
+    before = steps(page)
+    page.click(f"[data-testid=kind-{kind}]")
+    assert data(page, "kind") == kind
+    target = move["hexes"][0]
+    x, y = screen_of(page, target["q"], target["r"])
+    assert_on_board(page, x, y)
+    page.mouse.click(x, y)
+    if kind == "expand":
+        if data(page, "selected") != move["notation"]:
+            # The clicked hex belongs to more than one expansion: pick it from the list.
+            s = move["settlement"]
+            page.click(f"[data-testid='expand-{s[0]},{s[1]}-{move['terrain']}']")
+        assert data(page, "selected") == move["notation"]
+        summary = page.text_content("[data-testid=expand-summary]")
+        for h in move["hexes"]:
+            assert f"on {h['q']},{h['r']}" in summary
+        page.click("[data-testid=confirm]")
+    wait_steps_past(page, before)
+
+
+def perform(page, move: dict) -> None:
+    if move["type"] == "place":
+        place(page, move)
+    else:
+        build(page, move)
+
+
+@dataclass
+class Tally:
+    """What happened in a game, counted from the states before and after each move."""
+
+    steps: int = 0
+    destroyed: int = 0  # huts buried by eruptions (R-TILE-3d)
+    eruptions: int = 0
+    kinds: dict = field(default_factory=lambda: {"found": 0, "expand": 0, "temple": 0, "tower": 0})
+    eliminations: int = 0
+
+
+def _buildings(state: dict) -> dict:
+    return {(h["q"], h["r"]): h["building"] for h in state["hexes"] if "building" in h}
+
+
+def choose(state: dict, legal: list, rnd: random.Random, tally: Tally) -> dict:
+    """A greedy chooser that makes eruptions, expansions, temples and towers happen."""
+    if legal[0]["type"] == "place":
+        safe = [m for m in legal if not m.get("eliminates")] or legal
+        built = _buildings(state)
+
+        def destroys(m: dict) -> int:
+            spots = [(x["q"], x["r"]) for x in m["hexes"]]
+            return sum(built[p]["count"] for p in spots if p in built)
+
+        kills = [m for m in safe if destroys(m)]
+        if kills and (not tally.destroyed or rnd.random() < 0.3):
+            return max(kills, key=destroys)
+        eruptions = [m for m in safe if m["level"] > 1]
+        if eruptions and rnd.random() < 0.7:
+            top = max(m["level"] for m in eruptions)
+            return rnd.choice([m for m in eruptions if m["level"] == top])
+        return rnd.choice(safe)
+    for kind in ("tower", "temple"):
+        options = [m for m in legal if m["kind"] == kind]
+        if options:
+            return options[0]
+    expansions = [m for m in legal if m["kind"] == "expand"]
+    if expansions and rnd.random() < 0.8:
+        return max(expansions, key=lambda m: sum(h["count"] for h in m["hexes"]))
+    return rnd.choice([m for m in legal if m["kind"] == "found"] or legal)
+
+
+def play_game(
+    page, *, strategy_seed: int = 1, screenshot: str | None = None, max_steps: int = 400
+) -> Tally:
+    """Play the current game to its end through the UI; returns what happened."""
+    rnd = random.Random(strategy_seed)
+    tally = Tally()
+    shot_at = None
+    while True:
+        state = page.evaluate("taluva.state()")
+        if state["phase"] == "over":
+            break
+        assert tally.steps < max_steps, "the game does not end"
+        if shot_at is None:
+            shot_at = max(8, state["tileCount"])  # about the middle of the game, in steps
+        legal = page.evaluate("taluva.legalMoves()")
+        move = choose(state, legal, rnd, tally)
+        before_buildings = _buildings(state)
+        perform(page, move)
+        tally.steps += 1
+        after = page.evaluate("taluva.state()")
+        if move["type"] == "place":
+            if move["level"] > 1:
+                tally.eruptions += 1
+            covered = [(x["q"], x["r"]) for x in move["hexes"]]
+            gone = sum(before_buildings[p]["count"] for p in covered if p in before_buildings)
+            if gone:
+                assert all(p not in _buildings(after) for p in covered)
+                flash = data(page, "flash")
+                assert "Eruption" in flash and "R-TILE-3d" in flash, flash
+            tally.destroyed += gone
+            if move.get("eliminates"):
+                tally.eliminations += 1
+                assert after["players"][state["current"]]["status"] == "eliminated"
+        else:
+            tally.kinds[move["kind"]] += 1
+            placed = _buildings(after)
+            for h in move["hexes"]:
+                assert placed[(h["q"], h["r"])]["owner"] == state["current"]
+                assert placed[(h["q"], h["r"])]["count"] == h["count"]
+        if screenshot and tally.steps == shot_at:
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"{screenshot}-mid-game.png"))
+    return tally
+
+
+def check_end_screen(page) -> dict:
+    """The end dialog shows why the game ended and every seat at its engine-given place."""
+    state = page.evaluate("taluva.state()")
+    result = state["result"]
+    page.wait_for_selector("[data-testid=end][open]")
+    assert result["text"] in page.text_content("[data-testid=end-reason]")
+    rows = page.locator("[data-testid=ranking] li")
+    assert rows.count() == len(state["players"])
+    places = {}
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        places[int(row.get_attribute("data-seat"))] = int(row.get_attribute("data-place"))
+    assert places == dict(enumerate(result["places"]))
+    if result["winners"]:
+        assert "win" in page.text_content("[data-testid=end-winners]")
+    return state

@@ -1,0 +1,172 @@
+// The "New game" dialog: seats (name, colour, type) and the options of RULES.md section O.
+// It checks nothing about the rules: the engine validates the options and its message is shown.
+
+import { h, fill } from "./dom.js";
+import { DEFAULT_SEATS, PLAYER_COLOURS, SEAT_TYPES } from "./theme.js";
+
+const TILE_CHOICES = [
+  { value: "12", label: "12 per player (default)" },
+  { value: "18", label: "18 per player (2 players)" },
+  { value: "24", label: "24 per player (2 players)" },
+  { value: "all", label: "All 48 tiles" },
+];
+
+export const DEFAULT_OPTIONS = { players: 2, tiles: "12", found: "isolated", rank: false, teams: false };
+
+export class SetupDialog {
+  constructor({ onStart }) {
+    this.onStart = onStart;
+    this.seats = DEFAULT_SEATS.map((s) => ({ ...s }));
+    this.players = 2;
+    this.el = this.#build();
+  }
+
+  open({ seats, options } = {}) {
+    if (seats) seats.forEach((s, i) => (this.seats[i] = { ...this.seats[i], ...s }));
+    const o = { ...DEFAULT_OPTIONS, ...(options || {}) };
+    this.players = o.players;
+    this.form.elements.players.value = String(o.players);
+    this.form.elements.tiles.value = o.tiles;
+    this.form.elements.found.value = o.found;
+    this.form.elements.rank.checked = !!o.rank;
+    this.form.elements.teams.checked = !!o.teams;
+    this.#renderSeats();
+    this.error.textContent = "";
+    if (!this.el.open) this.el.showModal();
+    this.form.querySelector("input[name=players]:checked")?.focus();
+  }
+
+  close() {
+    if (this.el.open) this.el.close();
+  }
+
+  showError(message) {
+    this.error.textContent = message;
+  }
+
+  #build() {
+    this.error = h("p", { class: "tg-form-error", role: "alert", "data-testid": "setup-error" });
+    this.seatList = h("ol", { class: "tg-seats" });
+    const players = h(
+      "fieldset",
+      { class: "tg-segmented" },
+      h("legend", {}, "Players"),
+      [2, 3, 4].map((n) =>
+        h("label", {}, h("input", { type: "radio", name: "players", value: String(n), onchange: () => this.#setPlayers(n) }), h("span", {}, String(n))),
+      ),
+    );
+    const tiles = h(
+      "label",
+      { class: "tg-field" },
+      h("span", {}, "Tiles in play ", h("abbr", { title: "option O-TILES" }, "O-TILES")),
+      h("select", { name: "tiles" }, TILE_CHOICES.map((c) => h("option", { value: c.value }, c.label))),
+    );
+    const found = h(
+      "fieldset",
+      { class: "tg-radios" },
+      h("legend", {}, "Founding a settlement ", h("abbr", { title: "option O-FOUND" }, "O-FOUND")),
+      h("label", {}, h("input", { type: "radio", name: "found", value: "isolated" }), " Not next to your own settlement (default)"),
+      h("label", {}, h("input", { type: "radio", name: "found", value: "any" }), " Any empty level-1 hex"),
+    );
+    const rank = h(
+      "label",
+      { class: "tg-check" },
+      h("input", { type: "checkbox", name: "rank" }),
+      h("span", {}, h("strong", {}, "Ranking variant "), h("abbr", { title: "option O-RANK" }, "O-RANK"), h("br"),
+        "A player who places all pieces of two kinds takes the best free place and leaves; the others play on."),
+    );
+    const teams = h(
+      "label",
+      { class: "tg-check" },
+      h("input", { type: "checkbox", name: "teams" }),
+      h("span", {}, h("strong", {}, "Teams "), h("abbr", { title: "option O-TEAMS" }, "O-TEAMS"), h("br"),
+        "4 players only: seats 1 and 3 against 2 and 4."),
+    );
+    this.form = h(
+      "form",
+      { method: "dialog", class: "tg-setup-form", onsubmit: (e) => this.#submit(e) },
+      h("h2", { id: "tg-setup-title" }, "New game"),
+      players,
+      h("fieldset", {}, h("legend", {}, "Seats, in playing order"), this.seatList),
+      h("details", { class: "tg-options", open: true },
+        h("summary", {}, "Options"),
+        tiles, found, rank, teams),
+      this.error,
+      h("div", { class: "tg-dialog-buttons" },
+        h("button", { type: "button", class: "tg-btn", value: "cancel", onclick: () => this.close(), "data-testid": "setup-cancel" }, "Cancel"),
+        h("button", { type: "submit", class: "tg-btn tg-btn-primary", "data-testid": "setup-start" }, "Start game"),
+      ),
+    );
+    return h("dialog", { class: "tg-dialog tg-setup", aria: { labelledby: "tg-setup-title" } }, this.form);
+  }
+
+  #setPlayers(n) {
+    this.#readSeats();
+    this.players = n;
+    this.#renderSeats();
+  }
+
+  #readSeats() {
+    this.seatList.querySelectorAll("li").forEach((li, i) => {
+      this.seats[i] = {
+        name: li.querySelector("input").value,
+        colour: li.querySelector("select[name^=colour]").value,
+        type: li.querySelector("select[name^=type]").value,
+      };
+    });
+  }
+
+  #renderSeats() {
+    fill(
+      this.seatList,
+      this.seats.slice(0, this.players).map((seat, i) => {
+        const colour = h(
+          "select",
+          { name: `colour${i}`, aria: { label: `Seat ${i + 1} colour` }, class: "tg-colour-select", onchange: (e) => setSwatch(e.target) },
+          PLAYER_COLOURS.map((c) => h("option", { value: c.id, selected: c.id === seat.colour }, c.name)),
+        );
+        const swatch = h("span", { class: "tg-swatch", aria: { hidden: "true" } });
+        const setSwatch = (sel) => swatch.style.setProperty("--swatch", PLAYER_COLOURS.find((c) => c.id === sel.value).fill);
+        setSwatch(colour);
+        return h(
+          "li",
+          { class: "tg-seat-row" },
+          swatch,
+          h("input", { type: "text", name: `name${i}`, value: seat.name, maxlength: "24", autocomplete: "off", aria: { label: `Seat ${i + 1} name` } }),
+          colour,
+          h(
+            "select",
+            { name: `type${i}`, aria: { label: `Seat ${i + 1} player type` } },
+            SEAT_TYPES.map((t) => h("option", { value: t.id, disabled: !t.enabled, selected: t.id === seat.type }, t.label)),
+          ),
+        );
+      }),
+    );
+  }
+
+  async #submit(e) {
+    e.preventDefault();
+    this.#readSeats();
+    const f = this.form.elements;
+    const options = {
+      players: Number(f.players.value),
+      tiles: f.tiles.value,
+      found: f.found.value,
+      rank: f.rank.checked,
+      teams: f.teams.checked,
+    };
+    const seats = this.seats.slice(0, options.players).map((s, i) => ({ ...s, name: s.name.trim() || `Player ${i + 1}` }));
+    const colours = new Set(seats.map((s) => s.colour));
+    if (colours.size < seats.length) {
+      this.showError("Two seats have the same colour: give every player their own colour.");
+      return;
+    }
+    this.error.textContent = "";
+    try {
+      await this.onStart({ options, seats });
+      this.close();
+    } catch (err) {
+      this.showError(err.message || String(err));
+    }
+  }
+}
