@@ -84,9 +84,14 @@ def terrain(game: Game, where: str) -> str:
     return TERRAIN_LETTERS[game.board.terrain[p]] if p in game.board.terrain else ""
 
 
-def settlements(game: Game, seat: int) -> list[set[str]]:
-    """The seat's settlements as sets of ``'q,r'`` texts, in a stable order."""
-    groups = [{f"{q},{r}" for q, r in map(unpack, g)} for g in game.board.settlements(seat)]
+def settlements(game: Game, seat: int, row: int | None = None) -> list[set[str]]:
+    """The seat's settlements as sets of ``'q,r'`` texts, in a stable order; with ``row``,
+    only those with a hex on that row."""
+    groups = [
+        {f"{q},{r}" for q, r in map(unpack, g)}
+        for g in game.board.settlements(seat)
+        if row is None or any(unpack(p)[1] == row for p in g)
+    ]
     return sorted(groups, key=sorted)
 
 
@@ -248,3 +253,150 @@ def assert_legal(game: Game, text: str | Move) -> None:
     assert move in game.legal_moves()
     listed = game.legal_placements() if isinstance(move, Placement) else game.legal_builds()
     assert move in listed
+
+
+# ------------------------------------------------------------------------- the row village
+
+# A flat landscape for the settlement rules, all on level 1:
+#   row 1:  0,1 .. 7,1 is an unbroken line of landscape hexes (tiles "1,0/6" "3,0/6" "5,0/6"
+#           "7,0/6"): jungle, clearing, sand, rock, clearing, sand, rock, jungle;
+#   row 0:  the volcanoes 0,0 .. 7,0; those on even q belong to tiles pointing up (their
+#           landscapes on row -1), so "2,0/6" erupts onto 1,1 + 2,1, "4,0/6" onto 3,1 + 4,1,
+#           "6,0/6" onto 5,1 + 6,1;
+#   rows -1 .. -4: more landscape, where both players build when the test does not care.
+# The first eight turns lay rows 1 to -1 while each player founds four lone huts on row -1
+# (seat 0 on 0,-1 2,-1 4,-1 6,-1, seat 1 on 1,-1 3,-1 5,-1 7,-1).
+ROW_PRELUDE = [
+    ("JC", "0,0/12", "hut 0,-1"),  # 1,-1 jungle, 0,-1 clearing
+    ("JC", "1,0/6", "hut 1,-1"),  # 0,1 jungle, 1,1 clearing
+    ("SJ", "2,0/12", "hut 2,-1"),  # 3,-1 sand, 2,-1 jungle
+    ("SR", "3,0/6", "hut 3,-1"),  # 2,1 sand, 3,1 rock
+    ("CJ", "4,0/12", "hut 4,-1"),  # 5,-1 clearing, 4,-1 jungle
+    ("CS", "5,0/6", "hut 5,-1"),  # 4,1 clearing, 5,1 sand
+    ("JS", "6,0/12", "hut 6,-1"),  # 7,-1 jungle, 6,-1 sand
+    ("RJ", "7,0/6", "hut 7,-1"),  # 6,1 rock, 7,1 jungle
+]
+# Tiles for the turns after the prelude, north of row -1, whoever places them.
+ROW_MORE_TILES = [
+    ("JS", "1,-3/6"),  # 0,-2 jungle, 1,-2 sand
+    ("SJ", "3,-3/6"),  # 2,-2 sand, 3,-2 jungle
+    ("JC", "5,-3/6"),  # 4,-2 jungle, 5,-2 clearing
+    ("CJ", "7,-3/6"),  # 6,-2 clearing, 7,-2 jungle
+    ("JS", "2,-5/6"),  # 1,-4 jungle, 2,-4 sand
+    ("SJ", "4,-5/6"),  # 3,-4 sand, 4,-4 jungle
+    ("CJ", "6,-5/6"),  # 5,-4 clearing, 6,-4 jungle
+    ("JC", "8,-5/6"),  # 7,-4 jungle, 8,-4 clearing
+    ("SC", "3,-7/6"),  # 2,-6 sand, 3,-6 clearing
+    ("CS", "5,-7/6"),  # 4,-6 clearing, 5,-6 sand
+    ("JR", "7,-7/6"),  # 6,-6 jungle, 7,-6 rock
+    ("RJ", "9,-7/6"),  # 8,-6 rock, 9,-6 jungle
+    ("SR", "4,-9/6"),  # 3,-8 sand, 4,-8 rock
+    ("RS", "6,-9/6"),  # 5,-8 rock, 6,-8 sand
+    ("CR", "8,-9/6"),  # 7,-8 clearing, 8,-8 rock
+    ("RC", "10,-9/6"),  # 9,-8 rock, 10,-8 clearing
+]
+ROW_SEAT1_BUILDS = [
+    "hut 1,-2",
+    "hut 3,-2",
+    "hut 5,-2",
+    "hut 7,-2",
+    "hut 2,-4",
+    "hut 4,-4",
+    "hut 6,-4",
+    "hut 8,-4",
+]
+
+
+def row_village(
+    builds0: list[str], builds1: list[str] | None = None, players: int = 2, found: str = "any"
+) -> Game:
+    """The row village (two players, O-FOUND ``found``) after the prelude and then one turn
+    each in turn: seat 0 makes ``builds0``, seat 1 ``builds1`` (default: huts on row -2, out of
+    the way); the tiles are :data:`ROW_MORE_TILES` in order. Ends at seat 0's draw when both
+    lists are equally long, else at seat 1's.
+    """
+    if builds1 is None:
+        builds1 = ROW_SEAT1_BUILDS[: len(builds0)]
+    game = new_game(players=players, found=found)
+    for t in ROW_PRELUDE:
+        turn(game, *t)
+    script = [b for pair in zip(builds0, builds1, strict=False) for b in pair]
+    longer = builds0 if len(builds0) > len(builds1) else builds1
+    script += longer[min(len(builds0), len(builds1)) :]
+    assert len(script) <= len(ROW_MORE_TILES), "the row village has no more tiles"
+    for (code, placement), build in zip(ROW_MORE_TILES, script, strict=False):
+        turn(game, code, placement, build)
+    return game
+
+
+# ------------------------------------------------------------------------ the tower field
+
+# Levels 1 to 3 built by legal eruptions (seat 0 builds the stack, seat 1 a chain of tiles to
+# the north-east where both found huts out of the way). Afterwards:
+#   0,3 is a volcano on level 3 (tile "0,3/10"), -1,5 a volcano on level 3 (tile "-1,5/12");
+#   -1,3 (rock) 0,2 (jungle) -1,4 (rock) 0,4 (clearing) are landscapes on level 3;
+#   seat 0's settlement 1,0 1,-1 0,1 (2 huts, level 2) -1,2 (2 huts, level 2) owns a tower on
+#   -1,3, built on its 7th turn;
+#   "0,3/6" erupts to level 4 onto -1,4 + 0,4, while "0,3/8" would cover the tower.
+TOWER_FIELD = [
+    ("CJ", "0,0/4", "hut 1,0"),
+    ("JC", "2,-2/6", "hut 2,-1"),
+    ("JS", "0,2/8", "hut 1,-1"),
+    ("JC", "3,-4/6", "hut 3,-3"),
+    ("RL", "0,2/10", "huts 0,1x2"),  # level 2 on 0,2 0,1 -1,2; expand rock
+    ("SJ", "4,-6/6", "hut 4,-5"),
+    ("CS", "0,3/6", "huts -1,2x2"),  # expand lake
+    ("CJ", "5,-8/6", "hut 5,-7"),
+    ("JC", "-1,5/4", "hut 2,-3"),
+    ("JS", "6,-10/6", "hut 6,-9"),
+    ("SC", "0,3/8", "hut 3,-5"),  # level 2 on 0,3 -1,3 -1,4
+    ("CJ", "7,-12/6", "hut 7,-11"),
+    ("JR", "0,3/10", "tower -1,3"),  # level 3 on 0,3 0,2 -1,3
+    ("JS", "8,-14/6", "hut 8,-13"),
+    ("RJ", "-1,5/2", "hut 4,-7"),  # level 2 on -1,5 0,5 0,4
+    ("SJ", "9,-16/6", "hut 9,-15"),
+    ("CR", "-1,5/12", "hut 5,-9"),  # level 3 on -1,5 0,4 -1,4
+    ("JC", "10,-18/6", "hut 10,-17"),
+]
+
+
+# ----------------------------------------------------------------------- the jungle field
+
+# The rulebook's expansion example (R-BUILD-2): after these 16 turns seat 0's settlement
+# 0,-1 (rock) + 1,-1 (sand) touches three empty jungle hexes, 0,-2 and 2,-1 on level 1 and
+# 1,-2 on level 3; a fourth jungle hex, 3,-2, touches 2,-1 but not the settlement; -1,-1 is
+# an empty clearing next to it. Seat 1 and seat 0's other huts sit on a chain of tiles going
+# south-east from 0,1. Seat 0 has 12 huts left.
+JUNGLE_FIELD = [
+    ("SR", "0,0/12", "hut 0,-1"),
+    ("JC", "0,1/4", "hut 1,1"),
+    ("CJ", "-1,-2/4", "hut 1,-1"),  # expand sand
+    ("JS", "1,2/4", "hut 2,2"),
+    ("JJ", "2,-2/4", "hut 0,2"),
+    ("SJ", "2,3/4", "hut 3,3"),
+    ("CS", "1,-3/4", "hut 1,3"),
+    ("CJ", "3,4/4", "hut 4,4"),
+    ("SC", "0,-4/4", "hut 2,4"),
+    ("JC", "4,5/4", "hut 5,5"),
+    ("RS", "1,-3/10", "hut 3,5"),  # level 2 on 1,-3 0,-3 1,-4
+    ("JS", "5,6/4", "hut 6,6"),
+    ("CC", "2,-2/10", "hut 4,6"),  # level 2 on 2,-2 1,-2 2,-3
+    ("SJ", "6,7/4", "hut 7,7"),
+    ("JC", "1,-3/4", "hut 5,7"),  # level 3 on 1,-3 2,-3 1,-2 (jungle)
+    ("CJ", "7,8/4", "hut 8,8"),
+]
+
+
+# ------------------------------------------------------------------- an early elimination
+
+# Three players, O-FOUND isolated. On turn 6 seat 2 (c) erupts onto -2,1 and covers the last
+# two empty level-1 hexes (-3,2 and -2,2): with no settlement able to grow and nowhere to
+# found one, c has no legal build and is eliminated (R-ELIM-1). c's hut on 0,-1 stays.
+ELIMINATION = """
+JS 0,0/10 hut -1,0
+JC -2,1/10 hut -2,0
+RS -1,2/12 hut 0,-1
+SJ 0,0/6 huts -1,1x2
+CJ -3,3/12 hut -3,1
+CL -2,1/6 -
+"""
