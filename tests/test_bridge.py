@@ -49,3 +49,15 @@ def test_errors_name_the_rule_and_keep_the_game() -> None:
     assert not call("newGame", options={"players": 9})["ok"]
     assert call("view")["result"]["steps"] == 2
     assert view["state"]["options"]["players"] == 3
+
+
+def test_computer_moves_and_hints_are_legal_moves_of_the_current_step() -> None:
+    view = call("newGame", options={"players": 2}, seed=9)["result"]
+    assert call("aiLevels")["result"][-1] == "strong"
+    for level in ("random", "beginner", "intermediate", "strong"):
+        move = call("aiChoose", level=level, seed=1)["result"]
+        assert move["notation"] in [m["notation"] for m in view["legal"]]
+    hint = call("hint")["result"]
+    view = call("play", move=hint)["result"]
+    assert view["state"]["phase"] == "build"
+    assert not call("aiChoose", level="grandmaster")["ok"]

@@ -18,8 +18,15 @@ from collections.abc import Callable
 from typing import Any
 
 from taluva import __version__
+from taluva.ai import LEVELS, choose_move
 from taluva.errors import TaluvaError
-from taluva.jsonio import legal_moves_json, move_from_json, reason_json, state_to_json
+from taluva.jsonio import (
+    legal_moves_json,
+    move_from_json,
+    move_to_json,
+    reason_json,
+    state_to_json,
+)
 from taluva.options import Options
 from taluva.record import replay, write_record
 from taluva.session import Session, game_at
@@ -124,6 +131,25 @@ def _load_share_code(code: str) -> dict[str, Any]:
     global _session
     _session = Session.from_game(decode(code))
     return view()
+
+
+@method("aiLevels")
+def _ai_levels() -> list[str]:
+    """The computer levels, weakest first."""
+    return list(LEVELS)
+
+
+@method("aiChoose")
+def _ai_choose(level: str, seed: int = 0) -> dict[str, Any]:
+    """The move a computer ``level`` makes now (not played: the page shows it, then plays it)."""
+    game = _current().game
+    return move_to_json(game, choose_move(game, level, seed))
+
+
+@method("hint")
+def _hint(seed: int = 0) -> dict[str, Any]:
+    """The strongest level's suggestion for the human to move."""
+    return _ai_choose(LEVELS[-1], seed)
 
 
 @method("undo")
