@@ -216,7 +216,7 @@ def assert_sentence(text: str) -> None:
     """An explanation a player can read: a few plain words, no leftovers of formatting."""
     assert isinstance(text, str) and text == text.strip(), repr(text)
     assert len(text.split()) >= 3, text
-    assert text[0].isalpha(), text
+    assert text[0].isalnum() or text[0] == "-", text
     for junk in ("None", "{", "}", "[", "]", "<", "Placement(", "Build(", "\n"):
         assert junk not in text, text
 
@@ -305,6 +305,11 @@ ROW_SEAT1_BUILDS = [
     "hut 6,-4",
     "hut 8,-4",
 ]
+
+
+def row_tile(game: Game) -> tuple[str, str]:
+    """The next unused tile of :data:`ROW_MORE_TILES`, as (code, placement)."""
+    return ROW_MORE_TILES[len(game.turns) - len(ROW_PRELUDE)]
 
 
 def row_village(
