@@ -471,7 +471,18 @@ export class Board {
     return [e.clientX - rect.left, e.clientY - rect.top];
   }
 
+  // Browsers follow a touch with compatibility mouse events; a "mouse" that moves right after a
+  // touch is that echo, not a mouse, and must not move the hover.
+  #echo(e) {
+    if (e.pointerType !== "mouse") {
+      this.lastTouch = performance.now();
+      return false;
+    }
+    return performance.now() - (this.lastTouch || -1e9) < 800;
+  }
+
   #down(e) {
+    if (this.#echo(e)) return;
     const [x, y] = this.#local(e);
     this.canvas.setPointerCapture?.(e.pointerId);
     this.pointers.set(e.pointerId, { x, y, x0: x, y0: y, type: e.pointerType, moved: false });
@@ -479,6 +490,7 @@ export class Board {
   }
 
   #move(e) {
+    if (this.#echo(e)) return;
     const [x, y] = this.#local(e);
     const p = this.pointers.get(e.pointerId);
     if (!p) {

@@ -149,6 +149,10 @@ export class GameScreen {
     this.pending = null;
     if (s.phase !== "place") this.cursor = null;
     this.#describeChange(prev, view);
+    // Playing by keyboard: the cursor comes back on a legal target of the new step.
+    if (this.inputType === "keyboard" && document.activeElement === this.canvas && s.phase !== "over") {
+      this.cursor = this.#defaultCursor();
+    }
     this.#render();
     this.#save();
     this.#refreshLog();
@@ -286,7 +290,10 @@ export class GameScreen {
     });
     this.canvas.addEventListener("keydown", (e) => this.#boardKey(e));
     this.canvas.addEventListener("focus", () => {
-      if (!this.cursor && this.view) this.#setCursor(this.#defaultCursor(), "keyboard");
+      // Focus by keyboard (not by a click or tap) shows the board cursor.
+      if (!this.cursor && this.view && this.canvas.matches(":focus-visible")) {
+        this.#setCursor(this.#defaultCursor(), "keyboard");
+      }
     });
     this.canvas.addEventListener("pointerleave", () => this.#hideTip());
     document.addEventListener("keydown", (e) => this.#globalKey(e));
@@ -444,7 +451,10 @@ export class GameScreen {
           h("p", { class: "tg-step-title" }, "Place the tile"),
           h("p", { class: "tg-step-help" },
             `${TERRAINS[a].name} + ${TERRAINS[b].name}. `,
-            this.inputType === "touch" ? "Tap to aim the volcano, tap again to place." : "Point with the volcano, click to place. R rotates.",
+            {
+              touch: "Tap to aim the volcano, tap again to place.",
+              keyboard: "Arrows move the volcano, Enter places, R rotates.",
+            }[this.inputType] || "Point with the volcano, click to place. R rotates.",
             s.openVolcanoes.length ? ` ${s.openVolcanoes.length} volcano${s.openVolcanoes.length > 1 ? "es" : ""} open to an eruption (orange rings).` : ""),
         ),
         this.confirmBtn,
