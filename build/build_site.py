@@ -1,0 +1,223 @@
+"""Assemble the static site into site/: web/, the pinned Pyodide, micropip, the engine wheel, icons.
+
+Everything the page loads comes from the same origin, so the site works on any static host and,
+through the service worker, offline. Version stamping happens here, never by hand:
+
+* js/boot-config.js tells the page and the worker which files to load and the build id;
+* sw.js gets the path -> SHA-256 manifest of every other file prepended, so each build is a new
+  service worker with its own cache.
+
+The site is assembled in a staging folder and swapped in at the end, so a failed build never
+leaves a half-written site/ behind.
+
+    python build/build_site.py [--out site]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import icons
+from fetch_wheels import wheel_dist
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+CACHE = ROOT / "build" / ".cache"
+PYODIDE_PACKAGE = ROOT / "build" / "node_modules" / "pyodide"
+SITE_WHEELS = CACHE / "wheels" / "site"
+ENGINE_DIST = CACHE / "dist"
+
+# The runtime files the page needs from the npm package, and nothing else (no .d.ts, source maps,
+# demo consoles or the UMD build: the worker imports the ES module).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+PYODIDE_DIR = "pyodide/"
+WHEELS_DIR = "wheels/"
+# Written by this script, not copied from web/.
+GENERATED = ("sw.js", "js/boot-config.js", "manifest.webmanifest")
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def file_manifest(site: Path, exclude: tuple[str, ...] = ()) -> dict[str, str]:
+    """Site-relative POSIX path -> SHA-256 hex of every file, sorted for stable output."""
+    return {
+        rel: sha256_file(path)
+        for path in sorted(site.rglob("*"))
+        if path.is_file() and (rel := path.relative_to(site).as_posix()) not in exclude
+    }
+
+
+def manifest_id(manifest: dict[str, str]) -> str:
+    """Short content hash of a whole manifest: changes whenever any file or name changes."""
+    return hashlib.sha256(json.dumps(manifest, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def copy_web(dest: Path) -> None:
+    """Copy web/, except sw.js (a template, written last) and Markdown (docs, not site content)."""
+    for path in sorted(WEB.rglob("*")):
+        rel = path.relative_to(WEB).as_posix()
+        if path.is_file() and rel != "sw.js" and path.suffix != ".md":
+            target = dest / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+
+
+def copy_pyodide(dest: Path) -> str:
+    """Copy the runtime; return its version (from the npm package that npm ci installed)."""
+    missing = [name for name in PYODIDE_FILES if not (PYODIDE_PACKAGE / name).exists()]
+    if missing:
+        raise SystemExit(
+            f"Pyodide runtime incomplete in {PYODIDE_PACKAGE}: missing {missing}; "
+            "run `npm ci` in build/ (make does)"
+        )
+    dest.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(PYODIDE_PACKAGE / name, dest / name)
+    return json.loads((PYODIDE_PACKAGE / "package.json").read_text())["version"]
+
+
+def copy_wheels(dest: Path) -> tuple[list[str], str, str]:
+    """Copy installer and engine wheels; return (installer paths, engine path, engine version)."""
+    dest.mkdir(parents=True)
+    installers = sorted(SITE_WHEELS.glob("*.whl"))
+    if not any(wheel_dist(w)[0] == "micropip" for w in installers):
+        raise SystemExit(f"no micropip wheel in {SITE_WHEELS}: run build/fetch_wheels.py")
+    engines = sorted(ENGINE_DIST.glob("taluva-*.whl"))
+    if len(engines) != 1:
+        raise SystemExit(f"expected exactly one engine wheel in {ENGINE_DIST}, found {engines}")
+    for wheel in [*installers, *engines]:
+        shutil.copy2(wheel, dest / wheel.name)
+    return (
+        [WHEELS_DIR + w.name for w in installers],
+        WHEELS_DIR + engines[0].name,
+        wheel_dist(engines[0])[1],
+    )
+
+
+def write_webmanifest(site: Path, icon_entries: list[dict[str, str]]) -> None:
+    manifest = {
+        "id": "./",
+        "name": "Taluva",
+        "short_name": "Taluva",
+        "description": "The volcanic island board game: rules-exact, and playable offline.",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": icons.BACKGROUND_COLOR,
+        "theme_color": icons.THEME_COLOR,
+        "icons": icon_entries,
+    }
+    (site / "manifest.webmanifest").write_text(json.dumps(manifest, indent=2) + "\n")
+
+
+def copy_icons(dest: Path) -> None:
+    """Icons depend only on icons.py; render them once per version of it (it takes a second)."""
+    key = hashlib.sha256(Path(icons.__file__).read_bytes()).hexdigest()[:16]
+    cached = CACHE / "icons" / key
+    if not cached.exists():
+        rendering = CACHE / "icons" / f"{key}.tmp"
+        shutil.rmtree(rendering, ignore_errors=True)
+        icons.write_icons(rendering)
+        rendering.rename(cached)
+    shutil.copytree(cached, dest)
+
+
+def python_version() -> str:
+    lock = json.loads((PYODIDE_PACKAGE / "pyodide-lock.json").read_text())
+    return lock["info"]["python"]
+
+
+def write_boot_config(site: Path, config: dict[str, object]) -> None:
+    body = json.dumps(config, indent=2, sort_keys=True)
+    (site / "js" / "boot-config.js").write_text(
+        "// Generated by build/build_site.py for this build; edit the script, not this file.\n"
+        f"export const BOOT = Object.freeze({body});\n"
+    )
+
+
+def write_service_worker(site: Path) -> str:
+    """Prepend this build's file manifest to the sw.js template; return the cache version."""
+    files = file_manifest(site, exclude=("sw.js",))
+    version = manifest_id(files)
+    build = json.dumps({"version": version, "files": files}, indent=1, sort_keys=True)
+    template = (WEB / "sw.js").read_text()
+    (site / "sw.js").write_text(
+        "// Generated by build/build_site.py: this build's files and their SHA-256.\n"
+        f"const BUILD = {build};\n\n{template}"
+    )
+    return version
+
+
+def build(out: Path) -> dict[str, object]:
+    staging = CACHE / "site-staging"
+    if staging.exists():
+        shutil.rmtree(staging)
+    staging.mkdir(parents=True)
+
+    copy_web(staging)
+    pyodide_version = copy_pyodide(staging / PYODIDE_DIR)
+    installer_wheels, engine_wheel, engine_version = copy_wheels(staging / WHEELS_DIR)
+    copy_icons(staging / "icons")
+    write_webmanifest(staging, icons.manifest_entries())
+
+    boot_files = [PYODIDE_DIR + name for name in PYODIDE_FILES] + installer_wheels + [engine_wheel]
+    config = {
+        # Content id of everything but the generated files; shown to people when reporting bugs.
+        "build": manifest_id(file_manifest(staging, exclude=GENERATED)),
+        "pyodideDir": PYODIDE_DIR,
+        "pyodideVersion": pyodide_version,
+        "python": python_version(),
+        "installerWheels": installer_wheels,
+        "engineWheel": engine_wheel,
+        "engineVersion": engine_version,
+        # what the worker downloads to boot: checked one by one when a boot fails
+        "bootFiles": boot_files,
+        "bootBytes": sum((staging / f).stat().st_size for f in boot_files),
+    }
+    write_boot_config(staging, config)
+    cache_version = write_service_worker(staging)
+
+    # Swap in whole (a rename when on the same file system), so a failed build never leaves a
+    # half-written site behind.
+    old = CACHE / "site-old"
+    shutil.rmtree(old, ignore_errors=True)
+    if out.exists():
+        shutil.move(out, old)
+    shutil.move(staging, out)
+    shutil.rmtree(old, ignore_errors=True)
+    return {**config, "cacheVersion": cache_version}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Assemble the static site.")
+    parser.add_argument("--out", type=Path, default=ROOT / "site")
+    args = parser.parse_args(argv)
+    info = build(args.out.resolve())
+    files = sum(1 for p in args.out.rglob("*") if p.is_file())
+    size = sum(p.stat().st_size for p in args.out.rglob("*") if p.is_file())
+    print(
+        f"site: {args.out} ({files} files, {size / 1e6:.1f} MB), build {info['build']}, "
+        f"engine {info['engineVersion']}, Pyodide {info['pyodideVersion']} "
+        f"(Python {info['python']}), service worker cache {info['cacheVersion']}"
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

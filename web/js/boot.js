@@ -1,0 +1,94 @@
+// Page entry point: starts the engine, shows boot progress or a clear reason for failure, exposes
+// window.taluva, and turns on offline play once the engine is up.
+//
+// <body data-engine> goes loading → booting → ready | error, and <body data-offline> tells
+// whether the service worker has this build cached; tests and the UI layer key off both.
+
+import { BOOT } from "./boot-config.js";
+import { createEngine, DEFAULT_BOOT_TIMEOUT_MS } from "./engine-client.js";
+import { enableOffline } from "./offline.js";
+import { installPageApi } from "./page-api.js";
+
+const body = document.body;
+const $ = (id) => document.getElementById(id);
+body.dataset.engine = "booting"; // first act: also stops the CSS "taking too long" fallback
+
+// What the person can do about each kind of failure (engine-client.js / worker.js name them).
+const HINTS = {
+  "missing-file": "The site looks incompletely published. Try again in a minute; if it keeps " +
+    "failing, the site needs to be rebuilt and uploaded again.",
+  network: "Check your connection, then try again. After one complete visit the game also " +
+    "starts offline.",
+  timeout: "Your connection may be very slow, or a download stalled. Try again.",
+  "wasm-refused": "If you run this site, allow 'wasm-unsafe-eval' in its script-src.",
+  "wasm-unavailable": "Some hardened browser modes turn WebAssembly off; allow it for this " +
+    "site or use a current browser.",
+  "worker-failed": "Use a current version of Firefox, Chrome, Edge or Safari.",
+  "engine-failed": "This is a bug in Taluva. Trying again may help; the details below help us " +
+    "fix it.",
+};
+
+// ?bootTimeoutMs= shortens the boot timeout, so tests can exercise it without waiting minutes.
+function bootTimeoutMs() {
+  const value = Number(new URLSearchParams(location.search).get("bootTimeoutMs"));
+  return Number.isFinite(value) && value > 0 ? value : DEFAULT_BOOT_TIMEOUT_MS;
+}
+
+function showProgress({ stage, fraction, message }) {
+  performance.mark(`taluva:stage:${stage}`); // the boot benchmark reads these
+  $("boot-progress").value = Math.round(fraction * 100);
+  $("boot-status").textContent = message;
+}
+
+function showError(error) {
+  body.dataset.engine = "error";
+  $("boot-error-message").textContent = error.message;
+  $("boot-error-hint").textContent = HINTS[error.kind] ?? "";
+  const where = error.stage ? `stage: ${error.stage}\n` : "";
+  $("boot-error-detail").textContent = `${error.kind ?? error.name}\n${where}${error.detail ?? ""}`;
+  $("boot-error").hidden = false;
+  $("boot-status").textContent = "";
+  console.warn(`Taluva engine failed to start (${error.kind}): ${error.message}`);
+}
+
+function showReady(info) {
+  performance.mark("taluva:engine-ready");
+  $("boot-progress").value = 100;
+  $("boot-status").textContent =
+    `Engine ready: Taluva ${info.engine} on Python ${info.python} (Pyodide ${info.pyodide}).`;
+  body.dataset.engine = "ready";
+}
+
+$("boot-retry").addEventListener("click", () => location.reload());
+
+const engine = createEngine({
+  onProgress: showProgress,
+  timeoutMs: bootTimeoutMs(),
+  // Not yet served by the service worker: a first visit (or offline support unavailable).
+  bootOptions: { keepDownloads: Boolean(navigator.serviceWorker && !navigator.serviceWorker.controller) },
+});
+installPageApi(engine);
+
+// On a first visit the download dominates; say so if it takes a while.
+const slowNote = setTimeout(() => {
+  if (navigator.serviceWorker?.controller) return; // served from the offline cache: not a download
+  const megabytes = (BOOT.bootBytes / 1e6).toFixed(0);
+  $("boot-slow").textContent =
+    `The first visit downloads the game (about ${megabytes} MB); after that it starts offline.`;
+  $("boot-slow").hidden = false;
+}, 6000);
+
+engine.ready.then(
+  async (info) => {
+    clearTimeout(slowNote);
+    showReady(info);
+    await engine.downloadsKept; // so the service worker finds them (boot-fetch.js)
+    enableOffline((state) => {
+      body.dataset.offline = state;
+    });
+  },
+  (error) => {
+    clearTimeout(slowNote);
+    showError(error);
+  },
+);

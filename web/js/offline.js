@@ -1,0 +1,38 @@
+// Offline play: registers the service worker (sw.js) that precaches every file of this build.
+//
+// Called only once the engine is ready, so the precache never competes with the boot for the
+// network, and it revalidates files the boot has just downloaded instead of fetching them twice.
+// `onState` gets: "installing" | "ready" | "unsupported" | "failed".
+export async function enableOffline(onState = () => {}) {
+  if (!("serviceWorker" in navigator)) {
+    // e.g. plain http on a non-local host, or a private window that disables it
+    onState("unsupported");
+    return;
+  }
+  try {
+    onState("installing");
+    const registration = await navigator.serviceWorker.register(
+      new URL("../sw.js", import.meta.url),
+      { type: "classic", updateViaCache: "none" },
+    );
+    // This page has finished booting and needs none of its files any more, so a newer build
+    // that finished installing can take over now rather than wait for every tab to close.
+    const activateWaiting = () => registration.waiting?.postMessage({ type: "SKIP_WAITING" });
+    const watch = (worker) =>
+      worker?.addEventListener("statechange", () => {
+        if (worker.state === "installed") activateWaiting();
+        if (worker.state === "redundant" && !registration.active) onState("failed");
+      });
+    watch(registration.installing);
+    registration.addEventListener("updatefound", () => watch(registration.installing));
+    activateWaiting();
+
+    await navigator.serviceWorker.ready; // an active worker: its precache is complete
+    onState("ready");
+    // Ask the browser not to evict the cache under storage pressure (granted silently or not).
+    navigator.storage?.persist?.().catch(() => {});
+  } catch (error) {
+    console.warn("Offline play is unavailable:", error);
+    onState("failed");
+  }
+}

@@ -1,0 +1,84 @@
+// Service worker: keeps every file of this build in one cache, so after one visit the game
+// starts and plays with no network at all.
+//
+// build/build_site.py prepends `const BUILD = { version, files: { path: sha256 } }` to this
+// file, so every new build is a byte-different sw.js and the browser installs it as an update.
+/* global BUILD */
+
+const SCOPE = new URL("./", self.location).href;
+const CACHE_PREFIX = `taluva ${new URL(SCOPE).pathname} `; // other apps on this origin keep theirs
+const CACHE = `${CACHE_PREFIX}${BUILD.version}`;
+const DOWNLOADS = `${CACHE_PREFIX}downloads`; // filled by the engine worker: boot-fetch.js
+const INDEX = new URL("index.html", SCOPE).href;
+const PATHS = new Set(Object.keys(BUILD.files).map((path) => new URL(path, SCOPE).pathname));
+
+self.addEventListener("install", (event) => event.waitUntil(precache()));
+
+self.addEventListener("activate", (event) => event.waitUntil(dropOldCaches()));
+
+// The page sends this once it has booted (see offline.js): from then on it needs none of its own
+// build's files, so the new build may take over without waiting for every tab to close.
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "SKIP_WAITING") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  const appShell = request.mode === "navigate" && `${url.origin}${url.pathname}` === SCOPE;
+  if (appShell) event.respondWith(cacheFirst(INDEX, request));
+  else if (PATHS.has(url.pathname)) event.respondWith(cacheFirst(request, request));
+  // anything else is not part of the build: leave it to the network
+});
+
+async function cacheFirst(key, request) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(key, { ignoreSearch: true });
+  return hit ?? fetch(request); // evicted or never cached: the network is all that is left
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  try {
+    await Promise.all(
+      Object.entries(BUILD.files).map(([path, sha256]) => cacheVerified(cache, path, sha256)),
+    );
+  } finally {
+    await caches.delete(DOWNLOADS);
+  }
+}
+
+// Every file is checked against this build's SHA-256 before it is cached, so the cache holds
+// exactly this build even if the server is half-way through a deploy of the next one: a mismatch
+// fails the install and the previous build stays in charge. The copy the engine worker kept on a
+// first visit is used when it matches; otherwise the server is asked with 'no-cache', which
+// revalidates (a file still in the HTTP cache costs a 304) and never takes a stale copy.
+async function cacheVerified(cache, path, sha256) {
+  const url = new URL(path, SCOPE).href;
+  const kept = await caches.match(url, { cacheName: DOWNLOADS });
+  if (kept && (await sha256Hex(kept.clone())) === sha256) {
+    await cache.put(url, kept);
+    return;
+  }
+  const response = await fetch(url, { cache: "no-cache" });
+  if (!response.ok) throw new Error(`precache ${path}: HTTP ${response.status}`);
+  if ((await sha256Hex(response.clone())) !== sha256) {
+    throw new Error(`precache ${path}: content does not match build ${BUILD.version}`);
+  }
+  await cache.put(url, response);
+}
+
+async function sha256Hex(response) {
+  const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function dropOldCaches() {
+  const names = await caches.keys();
+  await Promise.all(
+    names.filter((n) => n.startsWith(CACHE_PREFIX) && n !== CACHE).map((n) => caches.delete(n)),
+  );
+  await self.clients.claim();
+}
