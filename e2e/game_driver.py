@@ -53,6 +53,22 @@ def screen_of(page, q: int, r: int) -> tuple[float, float]:
     return pt["x"], pt["y"]
 
 
+def on_board(page, x: float, y: float) -> bool:
+    hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.dataset.testid ?? ''", [x, y])
+    return hit == "board"
+
+
+def reveal(page, q: int, r: int) -> tuple[float, float]:
+    """Where hex (q, r) is on screen; zooms out (the - key) as a person would if it is not."""
+    x, y = screen_of(page, q, r)
+    for _ in range(6):
+        if on_board(page, x, y):
+            return x, y
+        page.keyboard.press("-")
+        x, y = screen_of(page, q, r)
+    return x, y
+
+
 def assert_on_board(page, x: float, y: float) -> None:
     hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.dataset.testid ?? ''", [x, y])
     assert hit == "board", f"point {x:.0f},{y:.0f} is not on the board canvas (it is on {hit!r})"
@@ -70,7 +86,7 @@ def place(page, move: dict, *, confirm_elimination: bool = True) -> None:
     """Rotate, point and click: the tile step of ``move`` (a legal placement JSON)."""
     rotate_to(page, move["clock"])
     q, r = move["volcano"]
-    x, y = screen_of(page, q, r)
+    x, y = reveal(page, q, r)
     assert_on_board(page, x, y)
     page.mouse.move(x, y)
     ghost = f"{q},{r}/{move['clock']}"
@@ -90,6 +106,7 @@ def place(page, move: dict, *, confirm_elimination: bool = True) -> None:
         page.wait_for_selector("[data-testid=confirm-dialog][open]")
         page.click("[data-testid=confirm-ok]")
     wait_steps_past(page, before)
+    page.keyboard.press("f")  # frame the whole board again (after any zooming out)
 
 
 def build(page, move: dict) -> None:
@@ -99,7 +116,7 @@ def build(page, move: dict) -> None:
     page.click(f"[data-testid=kind-{kind}]")
     assert data(page, "kind") == kind
     target = move["hexes"][0]
-    x, y = screen_of(page, target["q"], target["r"])
+    x, y = reveal(page, target["q"], target["r"])
     assert_on_board(page, x, y)
     page.mouse.click(x, y)
     if kind == "expand":

@@ -91,11 +91,11 @@ export class Board {
       x0 = y0 = -3;
       x1 = y1 = 3;
     }
-    // Room for every volcano hex a new tile could take, up to two hexes off the island; on a
-    // small screen only one, so the island is not tiny (the user pans for the rest).
+    // Room for the volcano of a tile laid next to the island (most of them: a volcano can be up
+    // to two hexes off; zoom out or pan for those), less on a small screen.
     const small = aw < 520;
-    const mx = small ? 1.8 : 2 * 1.732 + 0.6;
-    const my = small ? 2.2 : 3.7;
+    const mx = small ? 1.8 : 2.7;
+    const my = small ? 2.2 : 2.6;
     x0 -= mx;
     x1 += mx;
     y0 -= my;
