@@ -17,7 +17,7 @@
 //   cursor: {q, r} | null,
 // }
 
-import { alpha, drawBuilding, drawHexTop, drawLevelBadge, drawPiece, hexPath, mix, outlineHexes } from "./art.js";
+import { drawBuilding, drawHexTop, drawLevelBadge, hexPath, mix, outlineHexes } from "./art.js";
 import { CORNERS, DIRECTIONS, hexCenter, key, pointToHex } from "./hex.js";
 import { TERRAINS } from "./theme.js";
 
@@ -47,8 +47,11 @@ export class Board {
 
   set(view) {
     const prev = this.view;
-    this.view = { ...emptyView(), ...view };
-    if (this.view.hexes !== prev.hexes) {
+    const next = emptyView();
+    for (const [k, v] of Object.entries(view)) if (v !== undefined) next[k] = v;
+    if (sameView(prev, next)) return; // nothing to redraw
+    this.view = next;
+    if (next.hexes !== prev.hexes) {
       this.#index();
       if (this.follow) this.fit(false);
     }
@@ -568,20 +571,34 @@ export class Board {
   }
 }
 
+const NONE = Object.freeze([]);
+
 function emptyView() {
   return {
-    hexes: [],
-    tiles: [],
-    colours: [],
+    hexes: NONE,
+    tiles: NONE,
+    colours: NONE,
     lastMove: null,
-    open: [],
-    dots: [],
-    targets: [],
-    selection: [],
-    preview: [],
+    open: NONE,
+    dots: NONE,
+    targets: NONE,
+    selection: NONE,
+    preview: NONE,
     ghost: null,
     cursor: null,
   };
+}
+
+// Snapshots from the engine keep their identity until the next engine answer; the small marks
+// the controller rebuilds on every hover are compared by value.
+const BY_IDENTITY = ["hexes", "tiles", "colours", "lastMove", "open", "dots"];
+const BY_VALUE = ["targets", "selection", "preview", "ghost", "cursor"];
+
+function sameView(a, b) {
+  return (
+    BY_IDENTITY.every((k) => a[k] === b[k]) &&
+    BY_VALUE.every((k) => a[k] === b[k] || JSON.stringify(a[k]) === JSON.stringify(b[k]))
+  );
 }
 
 function insideHex(x, y) {
@@ -590,5 +607,3 @@ function insideHex(x, y) {
   const ay = Math.abs(y);
   return ax <= 0.8660254 && ax * 0.5 + ay * 0.8660254 <= 0.8660254;
 }
-
-export { alpha, drawPiece };

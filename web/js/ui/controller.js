@@ -6,7 +6,7 @@ import { Board } from "./board.js";
 import { h, fill, smallCanvas } from "./dom.js";
 import { drawTile } from "./art.js";
 import { CLOCKS, DIRECTIONS, key, placementKey, rotateClock, tileHexes } from "./hex.js";
-import { ordinal, pieceIcon, renderLegend, renderLog, renderPlayers, renderTiles, tileIcon } from "./panels.js";
+import { ordinal, pieceIcon, renderLegend, renderLog, renderPlayers, renderTiles } from "./panels.js";
 import { DEFAULT_OPTIONS, SetupDialog } from "./setup.js";
 import { DEFAULT_SEATS, KIND_HELP, KIND_LABELS, TERRAINS, colourById, tileTerrains } from "./theme.js";
 
@@ -579,11 +579,11 @@ export class GameScreen {
       tiles: s.tiles,
       colours: this.colours,
       lastMove: s.lastMove,
-      open: s.phase === "place" ? s.openVolcanoes : [],
       cursor: this.cursor && this.inputType !== "mouse" ? this.cursor : null,
     };
     const d = this.root.dataset;
     if (s.phase === "place") {
+      bv.open = s.openVolcanoes;
       bv.dots = this.dotsByClock.get(this.clock);
       const g = this.#ghost();
       bv.ghost = g;
@@ -768,7 +768,6 @@ export class GameScreen {
       this.pointer = hex ? { x: e.clientX, y: e.clientY } : null;
       if (!hex) this.#hideTip();
       if (this.view) this.#renderBoard();
-      if (this.view?.state.phase === "build" && this.kind === "expand") this.#renderBoard();
     }
   }
 
