@@ -1,0 +1,129 @@
+# Taluva: set up, build, serve and test the static site.
+#
+#   make play        set up whatever is missing, build, serve on http://127.0.0.1:8000
+#   make test        lint, engine tests on CPython and in Pyodide, browser tests
+#   make bench-boot  boot time and bytes, beside a minimal Pyodide page
+#
+# Setup steps leave stamp files, so a second run only redoes what changed.
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+MAKEFLAGS += --no-builtin-rules --no-print-directory
+
+PYTHON ?= python3
+PORT ?= 8000
+VENV := .venv
+PY := $(VENV)/bin/python
+CACHE := build/.cache
+SITE := site
+NODE_MODULES := build/node_modules
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+# Stamps live inside what they vouch for: delete the thing and its stamp goes with it.
+VENV_STAMP := $(VENV)/.installed
+NPM_STAMP := $(NODE_MODULES)/.installed
+SITE_WHEELS := $(CACHE)/wheels/site
+TEST_WHEELS := $(CACHE)/wheels/test
+SITE_WHEELS_STAMP := $(SITE_WHEELS)/.fetched
+TEST_WHEELS_STAMP := $(TEST_WHEELS)/.fetched
+ENGINE_DIST := $(CACHE)/dist
+ENGINE_STAMP := $(ENGINE_DIST)/.built
+# sw.js is written last by the site build
+SITE_STAMP := $(SITE)/sw.js
+
+# Directories are listed too, so adding or deleting a file also triggers a rebuild.
+ENGINE_SRC := pyproject.toml README.md $(shell find engine -not -path '*/__pycache__*')
+WEB_SRC := $(shell find web)
+BUILD_SCRIPTS := build/build_site.py build/icons.py build/fetch_wheels.py
+LINT_PATHS := $(wildcard engine tests e2e build)
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: help setup play serve site test lint test-engine test-pyodide test-e2e bench-boot \
+	chromium clean distclean
+
+help:
+	@sed -n 's/^#   //p' Makefile
+
+# --- setup -------------------------------------------------------------------------------------
+
+$(VENV_STAMP): build/requirements-dev.txt build/requirements-test.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet -r build/requirements-dev.txt
+	$(PY) -m pip check
+	touch $@
+
+$(NPM_STAMP): build/package.json build/package-lock.json
+	cd build && npm ci --no-audit --no-fund
+	touch $@
+
+$(SITE_WHEELS_STAMP): build/requirements-site.txt build/fetch_wheels.py $(VENV_STAMP) $(NPM_STAMP)
+	$(PY) build/fetch_wheels.py build/requirements-site.txt $(SITE_WHEELS)
+	touch $@
+
+$(TEST_WHEELS_STAMP): build/requirements-test.txt build/fetch_wheels.py $(VENV_STAMP) $(NPM_STAMP)
+	$(PY) build/fetch_wheels.py build/requirements-test.txt $(TEST_WHEELS)
+	touch $@
+
+# Built without build isolation, by the hatchling pinned in the venv: nothing unpinned is fetched.
+$(ENGINE_STAMP): $(ENGINE_SRC) $(VENV_STAMP)
+	rm -rf $(ENGINE_DIST)
+	$(PY) -m pip wheel --quiet --no-deps --no-build-isolation --wheel-dir $(ENGINE_DIST) .
+	touch $@
+
+setup: $(VENV_STAMP) $(NPM_STAMP) $(SITE_WHEELS_STAMP) $(TEST_WHEELS_STAMP)
+
+# The system Chromium the browser tests and the benchmark drive; never a Playwright download.
+chromium: $(VENV_STAMP)
+	@if $(PY) build/chromium.py >/dev/null 2>&1; then exit 0; fi; \
+	if ! command -v apt-get >/dev/null; then \
+		echo "No Chromium found and no apt-get to install it: install Chromium, or set" \
+			"TALUVA_CHROMIUM to its binary." >&2; exit 1; fi; \
+	echo "No Chromium found: installing Debian's chromium package"; \
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq; \
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	$(PY) build/chromium.py
+
+# --- site --------------------------------------------------------------------------------------
+
+$(SITE_STAMP): $(WEB_SRC) $(BUILD_SCRIPTS) $(ENGINE_STAMP) $(SITE_WHEELS_STAMP) $(NPM_STAMP)
+	$(PY) build/build_site.py --out $(SITE)
+
+site: $(SITE_STAMP)
+
+play: site
+	$(PY) build/serve.py --port $(PORT) $(SITE)
+
+serve: play
+
+# --- tests -------------------------------------------------------------------------------------
+
+test: lint test-engine test-pyodide test-e2e
+
+lint: $(VENV_STAMP)
+	$(PY) -m ruff check $(LINT_PATHS)
+
+# pytest exits 5 when it collects no test; that passes (with a notice) only while tests/ is empty.
+test-engine: $(VENV_STAMP)
+	build/allow-no-tests.sh "engine tests on CPython" $(PY) -m pytest tests
+
+test-pyodide: $(NPM_STAMP) $(SITE_WHEELS_STAMP) $(TEST_WHEELS_STAMP) $(ENGINE_STAMP)
+	build/allow-no-tests.sh "engine tests in Pyodide" node build/pyodide_pytest.mjs \
+		--site-wheels $(SITE_WHEELS) --test-wheels $(TEST_WHEELS) \
+		--engine-wheel "$$(ls $(ENGINE_DIST)/taluva-*.whl)" --project . -- tests
+
+test-e2e: site chromium
+	$(PY) -m pytest e2e
+
+bench-boot: site chromium
+	$(PY) build/bench_boot.py $(BENCH_ARGS)
+
+# --- cleaning ----------------------------------------------------------------------------------
+
+clean:
+	rm -rf $(SITE) $(CACHE)
+
+distclean: clean
+	rm -rf $(VENV) $(NODE_MODULES)

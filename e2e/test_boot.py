@@ -1,0 +1,76 @@
+"""The page boots Pyodide in a worker, installs the engine wheel, answers via window.taluva."""
+
+from __future__ import annotations
+
+from support import BOOT_TIMEOUT_MS, boot_config, wait_offline_ready, wait_ready
+from taluva import __version__ as ENGINE_VERSION
+
+
+def test_engine_answers_through_the_page_api(booted):
+    assert booted.evaluate("window.taluva.call('ping', {})") == "pong"
+    assert booted.evaluate("window.taluva.call('version', {})") == ENGINE_VERSION
+    info = booted.evaluate("window.taluva.ready")
+    assert info["engine"] == ENGINE_VERSION
+    assert info["python"].startswith("3.")
+
+
+def test_engine_errors_reject_with_their_type(booted):
+    error = booted.evaluate(
+        """window.taluva.call('noSuchMethod', {}).then(
+            () => null, (e) => ({ name: e.name, type: e.type, message: e.message }))"""
+    )
+    assert error["name"] == "EngineError"
+    assert error["type"] == "UnknownMethod"
+    assert "noSuchMethod" in error["message"]
+
+
+def test_calls_made_while_booting_wait_for_the_ready_gate(page, server):
+    page.goto(server.url, wait_until="commit")
+    page.wait_for_function("typeof window.taluva?.call === 'function'", timeout=BOOT_TIMEOUT_MS)
+    state, answer = page.evaluate(
+        """async () => {
+            const state = document.body.dataset.engine;
+            return [state, await window.taluva.call('ping', {})];
+        }"""
+    )
+    assert state == "booting"  # the call really was made before the engine was up
+    assert answer == "pong"
+
+
+def test_boot_progress_is_shown_until_ready(page, server):
+    # Record every status line the boot screen shows, from the first one on.
+    page.add_init_script(
+        """
+        window.__statusLines = [];
+        new MutationObserver(() => {
+            const el = document.getElementById('boot-status');
+            if (el && el.textContent !== window.__statusLines.at(-1)) {
+                window.__statusLines.push(el.textContent);
+            }
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+        """
+    )
+    page.goto(server.url)
+    wait_ready(page)
+    lines = page.evaluate("window.__statusLines")
+    for expected in (
+        "Python runtime",
+        "package installer",
+        "Installing the Taluva engine",
+        "Engine ready",
+    ):
+        assert any(expected in line for line in lines), (expected, lines)
+    assert page.evaluate("document.getElementById('boot-progress').value") == 100
+    assert page.is_visible("#boot-error") is False
+
+
+def test_first_visit_downloads_the_game_once(page, server, site_dir):
+    """The offline precache reuses the boot's downloads rather than fetching ~13 MB again."""
+    server.take_bytes()
+    page.goto(server.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    served = server.take_bytes()
+    boot_bytes = boot_config(site_dir)["bootBytes"]
+    # the boot files once, plus the small files of the page and HTTP headers
+    assert boot_bytes < served < boot_bytes * 1.05, (boot_bytes, served)

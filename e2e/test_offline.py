@@ -1,0 +1,82 @@
+"""After one visit the game boots and answers with the network off and the server gone."""
+
+from __future__ import annotations
+
+import shutil
+
+import build_site
+from serve import SiteServer
+from support import wait_offline_ready, wait_ready
+
+CACHE_NAMES = "caches.keys().then(keys => keys.filter(k => k.startsWith('taluva ')))"
+
+
+def test_reload_with_network_off_and_server_stopped(page, server):
+    page.goto(server.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+
+    page.context.set_offline(True)
+    server.stop()
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("window.taluva.call('ping', {})") == "pong"
+
+    # a second visit (a new tab) works offline too
+    again = page.context.new_page()
+    again.goto(server.url)
+    wait_ready(again)
+    assert again.evaluate("window.taluva.call('version', {})") == page.evaluate(
+        "window.taluva.call('version', {})"
+    )
+
+
+def test_offline_cache_holds_exactly_this_build(page, server, site_dir):
+    page.goto(server.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    names = page.evaluate(CACHE_NAMES)
+    assert len(names) == 1, names  # the scratch cache of the first visit is gone too
+    cached = page.evaluate(
+        f"caches.open({names[0]!r}).then(c => c.keys()).then(rs => rs.map(r => r.url))"
+    )
+    expected = {
+        server.url + path
+        for path in build_site.file_manifest(site_dir, ("sw.js",))
+        if not path.startswith("bench-minimal/")
+    }
+    assert set(cached) == expected
+
+
+def test_a_new_build_replaces_the_old_cache(page, tmp_path, site_dir):
+    """Deploy build 1, visit, deploy build 2: build 2 takes over and build 1's cache is deleted."""
+    v1, v2, live = tmp_path / "v1", tmp_path / "v2", tmp_path / "live"
+    shutil.copytree(site_dir, v1, ignore=shutil.ignore_patterns("bench-minimal"))
+    shutil.copytree(v1, v2)
+    marker = "/* build 2 */"
+    with (v2 / "css" / "boot.css").open("a") as css:
+        css.write(f"\n{marker}\n")
+    build_site.write_service_worker(v2)
+    live.symlink_to(v1, target_is_directory=True)
+
+    srv = SiteServer(live).start()
+    try:
+        page.goto(srv.url)
+        wait_ready(page)
+        wait_offline_ready(page)
+        [old_cache] = page.evaluate(CACHE_NAMES)
+
+        live.unlink()
+        live.symlink_to(v2, target_is_directory=True)  # "deploy" build 2 on the same origin
+        page.reload()  # still build 1, from its cache; the browser finds the new sw.js
+        wait_ready(page)
+        page.wait_for_function(
+            f"{CACHE_NAMES}.then(k => k.length === 1 && k[0] !== {old_cache!r})",
+            timeout=60_000,
+        )
+        page.reload()
+        wait_ready(page)
+        css = page.evaluate("fetch('css/boot.css').then(r => r.text())")
+        assert marker in css
+    finally:
+        srv.stop()

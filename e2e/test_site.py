@@ -1,0 +1,69 @@
+"""What the build ships: every file precached by hash, an installable app, pinned versions."""
+
+from __future__ import annotations
+
+import json
+import struct
+import tempfile
+
+import build_site
+import chromium
+from support import boot_config, wait_offline_ready
+from taluva import __version__ as ENGINE_VERSION
+
+
+def sw_build(site_dir) -> dict:
+    text = (site_dir / "sw.js").read_text()
+    start = text.index("const BUILD = ") + len("const BUILD = ")
+    return json.loads(text[start : text.index(";\n", start)])
+
+
+def test_service_worker_lists_every_file_with_its_hash(site_dir):
+    build = sw_build(site_dir)
+    actual = {
+        path: digest
+        for path, digest in build_site.file_manifest(site_dir, ("sw.js",)).items()
+        if not path.startswith("bench-minimal/")
+    }  # written later by make bench-boot
+    assert build["files"] == actual
+    assert build["version"] == build_site.manifest_id(actual)
+
+
+def test_boot_config_names_the_pinned_runtime_and_the_engine(site_dir):
+    config = boot_config(site_dir)
+    package = json.loads((build_site.ROOT / "build" / "package.json").read_text())
+    assert config["pyodideVersion"] == package["dependencies"]["pyodide"]
+    assert config["engineVersion"] == ENGINE_VERSION
+    assert any("micropip-0.11.1" in w for w in config["installerWheels"])
+    for path in config["bootFiles"]:
+        assert (site_dir / path).is_file(), path
+
+
+def test_icons_are_real_pngs_of_the_declared_size(site_dir):
+    manifest = json.loads((site_dir / "manifest.webmanifest").read_text())
+    pngs = [i for i in manifest["icons"] if i["type"] == "image/png"]
+    assert {i["sizes"] for i in pngs} >= {"192x192", "512x512"}
+    assert any(i.get("purpose") == "maskable" for i in pngs)
+    for icon in pngs:
+        data = (site_dir / icon["src"]).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = struct.unpack(">II", data[16:24])
+        assert f"{width}x{height}" == icon["sizes"]
+
+
+def test_the_app_is_installable(playwright, server):
+    # Chromium refuses to call an incognito context installable, so use a real profile.
+    with tempfile.TemporaryDirectory(prefix="taluva-e2e-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, **chromium.launch_options()
+        )
+        try:
+            page = context.new_page()
+            page.goto(server.url)
+            wait_offline_ready(page)
+            cdp = context.new_cdp_session(page)
+            assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+            manifest = cdp.send("Page.getAppManifest")
+            assert manifest["errors"] == []
+        finally:
+            context.close()
