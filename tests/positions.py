@@ -183,9 +183,9 @@ def replay(lines: str | list[str], game: Game | None = None, **options: object) 
 # ------------------------------------------------------------------------ state and errors
 
 
-def snapshot(game: Game) -> tuple:
+def snapshot(game: Game, moves: bool = True) -> tuple:
     """Everything a game's future depends on, as comparable values (sets where the engine's
-    own order is an implementation detail)."""
+    own order is an implementation detail); with ``moves``, the legal moves too."""
     b = game.board
     return (
         sorted(b.level.items()),
@@ -196,7 +196,7 @@ def snapshot(game: Game) -> tuple:
         sorted(b.volcanoes),
         sorted(b.frontier),
         sorted(b.tri_list),
-        sorted(b.tri_index.items()),
+        sorted(b.tri_index),
         list(b.placements),
         [list(s) for s in game.stock],
         list(game.status),
@@ -208,7 +208,7 @@ def snapshot(game: Game) -> tuple:
         game.drawn,
         list(game.deck),
         [(t.seat, t.tile, t.placement, t.build) for t in game.turns],
-        sorted(game.legal_moves()),
+        sorted(game.legal_moves()) if moves else None,
     )
 
 

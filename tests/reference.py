@@ -32,15 +32,25 @@ def add(p: Pos, d: Pos) -> Pos:
 
 
 def around(p: Pos) -> list[Pos]:
-    return [add(p, d) for d in STEPS]
+    q, r = p
+    return [(q + dq, r + dr) for dq, dr in STEPS]
+
+
+def _landscape_steps(clock: int) -> tuple[Pos, Pos]:
+    """Where the (first, second) landscape lie from the volcano, for landscapes toward
+    ``clock``: the first one hour clockwise of it, the second one hour counter-clockwise (at 6:
+    first at 7 o'clock = lower-left, second at 5 o'clock = lower-right)."""
+    return HOUR_STEP[(clock + 1) % 12 or 12], HOUR_STEP[(clock - 1) % 12 or 12]
+
+
+LANDSCAPE_STEPS = {clock: _landscape_steps(clock) for clock in CLOCKS}
 
 
 def tile_cells(volcano: Pos, clock: int) -> tuple[Pos, Pos, Pos]:
-    """(volcano, first, second): landscapes toward ``clock``, the first one hour clockwise of
-    it (at 6: first at 7 o'clock = lower-left, second at 5 o'clock = lower-right)."""
-    first = add(volcano, HOUR_STEP[(clock + 1) % 12 or 12])
-    second = add(volcano, HOUR_STEP[(clock - 1) % 12 or 12])
-    return volcano, first, second
+    """(volcano, first, second) positions of a tile with its landscapes toward ``clock``."""
+    (fq, fr), (sq, sr) = LANDSCAPE_STEPS[clock]
+    q, r = volcano
+    return volcano, (q + fq, r + fr), (q + sq, r + sr)
 
 
 @dataclass
@@ -82,7 +92,8 @@ class RefBoard:
 
     # ------------------------------------------------------------------------- placing
 
-    def placement_ok(self, volcano: Pos, clock: int) -> bool:
+    def placement_ok(self, volcano: Pos, clock: int, groups: list | None = None) -> bool:
+        """Whether the tile may lie there; ``groups`` are :meth:`settlements` if known."""
         cells = tile_cells(volcano, clock)
         if not self.stacks:
             return volcano == (0, 0)  # R-TILE-1, as the project reads "the origin"
@@ -101,22 +112,33 @@ class RefBoard:
             if b and b[1] != "hut":
                 return False
         covered = set(cells)
-        return all(not group <= covered for _, group in self.settlements())  # R-TILE-3g
-
-    def candidate_volcanoes(self) -> set[Pos]:
-        if not self.stacks:
-            return {(0, 0)}
-        near = set(self.stacks)
-        for p in list(self.stacks):
-            for n in around(p):
-                near.add(n)
-                near.update(around(n))
-        return near
+        if groups is None:
+            groups = self.settlements()
+        return all(not group <= covered for _, group in groups)  # R-TILE-3g
 
     def legal_placements(self) -> set[tuple[Pos, int]]:
-        return {
-            (v, c) for v in self.candidate_volcanoes() for c in CLOCKS if self.placement_ok(v, c)
-        }
+        """Every legal (volcano, clock). Only two families can be legal at all, so only they
+        are tried: an eruption has its volcano on a volcano hex (R-TILE-3a); a tile on the
+        table covers a free position next to the landscape, so its volcano is that position
+        or one of its neighbours (R-TILE-2)."""
+        if not self.stacks:
+            return {((0, 0), c) for c in CLOCKS}
+        groups = self.settlements()
+        volcanoes = [p for p, stack in self.stacks.items() if stack[-1][0] == VOLCANO]
+        result = {(v, c) for v in volcanoes for c in CLOCKS if self.placement_ok(v, c, groups)}
+        covered = self.stacks
+        free_edge = {n for p in covered for n in around(p) if n not in covered}
+        for v in {n for f in free_edge for n in (f, *around(f))}:
+            if v in covered:
+                continue
+            q, r = v
+            for c, ((fq, fr), (sq, sr)) in LANDSCAPE_STEPS.items():  # tile_cells, inlined
+                first, second = (q + fq, r + fr), (q + sq, r + sr)
+                if first in covered or second in covered:
+                    continue
+                if v in free_edge or first in free_edge or second in free_edge:
+                    result.add((v, c))
+        return result
 
     def place(self, volcano: Pos, clock: int, tile: tuple[str, str]) -> list[tuple]:
         """Put the tile down; returns the huts it covered as (owner, count)."""
