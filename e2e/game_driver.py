@@ -31,13 +31,14 @@ def steps(page) -> int:
     return int(data(page, "steps"))
 
 
+def wait_data(page, selector_tail: str, timeout: int = STEP_TIMEOUT_MS) -> None:
+    """Wait until the game root matches ``[data-...]`` attribute selectors (no script: the
+    page's CSP forbids the eval a polled JavaScript predicate would need)."""
+    page.wait_for_selector(f"{UI}{selector_tail}", state="attached", timeout=timeout)
+
+
 def wait_steps_past(page, before: int) -> None:
-    page.wait_for_function(
-        """before => { const d = document.querySelector('.tg-root').dataset;
-                       return d.busy === '0' && Number(d.steps) !== before; }""",
-        arg=before,
-        timeout=STEP_TIMEOUT_MS,
-    )
+    wait_data(page, f'[data-busy="0"]:not([data-steps="{before}"])')
 
 
 def new_game(page, options: dict, seed: int | None = None) -> dict:
@@ -90,7 +91,7 @@ def place(page, move: dict, *, confirm_elimination: bool = True) -> None:
     assert_on_board(page, x, y)
     page.mouse.move(x, y)
     ghost = f"{q},{r}/{move['clock']}"
-    page.wait_for_function(f"document.querySelector('{UI}').dataset.ghost === '{ghost}'")
+    wait_data(page, f'[data-ghost="{ghost}"]')
     assert data(page, "ghost-legal") == "true"
     before = steps(page)
     page.mouse.click(x, y)

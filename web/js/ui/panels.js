@@ -24,7 +24,7 @@ function icon(k, w, hgt, draw, attrs) {
 /** A small drawing of a piece in a player's colour. */
 export function pieceIcon(kind, colour, size = 22) {
   return icon(`${kind}:${colour.id}:${size}`, size, size, (ctx) => {
-    const u = kind === "temple" ? size / 5.4 : kind === "tower" ? size / 4.6 : size / 3.2;
+    const u = kind === "temple" ? size / 4.3 : kind === "tower" ? size / 4.2 : size / 2.9;
     drawPiece(ctx, kind, size / 2, size * (kind === "hut" ? 0.82 : 0.9), u, colour);
   }, { class: "tg-piece-icon" });
 }
