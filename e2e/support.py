@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 BOOT_TIMEOUT_MS = 90_000  # a cold boot takes seconds; this only bounds a broken one
@@ -32,3 +34,19 @@ def boot_config(site: Path) -> dict:
     return json.loads(
         text[text.index("Object.freeze(") + len("Object.freeze(") : text.rindex(");")]
     )
+
+
+def wait_until(probe: Callable[[], object], timeout_s: float = 60, every_s: float = 0.25):
+    """Poll `probe` from Python until it returns something truthy; return that.
+
+    For conditions behind a promise (Cache Storage, say): Playwright's wait_for_function does not
+    await a promise, and it eval()s expressions inside the page, which the page's CSP refuses.
+    """
+    deadline = time.monotonic() + timeout_s
+    while True:
+        result = probe()
+        if result:
+            return result
+        if time.monotonic() > deadline:
+            raise AssertionError(f"condition not met within {timeout_s} s (last: {result!r})")
+        time.sleep(every_s)

@@ -26,7 +26,11 @@ def test_engine_errors_reject_with_their_type(booted):
 
 def test_calls_made_while_booting_wait_for_the_ready_gate(page, server):
     page.goto(server.url, wait_until="commit")
-    page.wait_for_function("typeof window.taluva?.call === 'function'", timeout=BOOT_TIMEOUT_MS)
+    # A function, not an expression: Playwright would eval() an expression inside the page,
+    # which this page's CSP (rightly) refuses.
+    page.wait_for_function(
+        "() => typeof window.taluva?.call === 'function'", timeout=BOOT_TIMEOUT_MS
+    )
     state, answer = page.evaluate(
         """async () => {
             const state = document.body.dataset.engine;

@@ -6,7 +6,7 @@ import shutil
 
 import build_site
 from serve import SiteServer
-from support import wait_offline_ready, wait_ready
+from support import wait_offline_ready, wait_ready, wait_until
 
 CACHE_NAMES = "caches.keys().then(keys => keys.filter(k => k.startsWith('taluva ')))"
 
@@ -70,9 +70,12 @@ def test_a_new_build_replaces_the_old_cache(page, tmp_path, site_dir):
         live.symlink_to(v2, target_is_directory=True)  # "deploy" build 2 on the same origin
         page.reload()  # still build 1, from its cache; the browser finds the new sw.js
         wait_ready(page)
-        page.wait_for_function(
-            f"{CACHE_NAMES}.then(k => k.length === 1 && k[0] !== {old_cache!r})",
-            timeout=60_000,
+        # build 2 installs beside build 1, takes over once this page has booted, and build 1's
+        # cache is deleted
+        wait_until(
+            lambda: (
+                (names := page.evaluate(CACHE_NAMES)) and names != [old_cache] and len(names) == 1
+            )
         )
         page.reload()
         wait_ready(page)
