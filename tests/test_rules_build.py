@@ -309,3 +309,26 @@ def test_R_BUILD_only_one_action_per_turn():
     assert_illegal(game, "huts -1,-1 0,-2 1,-2x3 2,-1", "R-BUILD-2")
     game.play(mv("hut -1,-1"))
     assert game.phase == "draw" and game.current == 1
+
+
+# ------------------------------------------------------------------------------- R-SET
+
+
+def test_R_SET_a_settlement_spans_levels_and_holds_its_temples_and_towers():
+    game = scripted(TOWER_FIELD)
+    main = next(s for s in settlements(game, 0) if "1,0" in s)
+    assert main == {"1,0", "1,-1", "0,1", "-1,2", "-1,3"}
+    assert [level(game, w) for w in ("1,0", "0,1", "-1,3")] == [1, 2, 3]
+    assert piece(game, "-1,3") == (0, "tower", 1)
+    # neighbouring buildings of another colour are another settlement
+    assert piece(game, "2,-1") == (1, "hut", 1)
+    assert all("2,-1" not in s for s in settlements(game, 0))
+
+
+def test_R_BUILD_2_one_settlement_at_a_time():
+    # seat 0's lone huts 2,-1 and 4,-1 (both jungle) each touch one jungle hex of row -2:
+    # 3,-2 and 4,-2, which touch each other but not the other settlement
+    game = row_village(["hut 7,1"])
+    turn(game, *row_tile(game), None)
+    assert {"hut 3,-2", "hut 4,-2"} <= builds(game)
+    assert_illegal(game, "huts 3,-2 4,-2", "R-BUILD-2")
