@@ -7,8 +7,13 @@ settlement on -1,1. Every move goes through :meth:`Game.play`, so a script that 
 fails loudly with the rule's id.
 
 >>> game = scripted([("JC", "0,0/6", "hut -1,1")])
->>> game.phase, game.current, piece(game, 'hut -1,1'.split()[1])
+>>> game.phase, game.current, piece(game, "-1,1")
 ('draw', 1, (0, 'hut', 1))
+>>> print(render(game))
+.     V1
+   J1a1  C1
+
+:func:`render` draws a board for a failing test's message or a docstring.
 """
 
 from __future__ import annotations
