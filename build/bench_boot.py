@@ -10,8 +10,8 @@ browser, interleaved round by round so drift hits both alike.
   waited for first; minimal page: from the HTTP cache, revalidated).
 
 Time is the `taluva:engine-ready` performance mark (relative to navigation start); bytes are
-counted by the server as they leave it, headers included. For the Taluva cold visit, bytes up to
-ready and bytes once the service worker has cached the build are both shown.
+counted by the server as they leave it, headers included. The Taluva cold visit counts until the
+service worker has cached the whole build for offline use.
 
     python build/bench_boot.py [--runs 5] [--json results.json]
 """
@@ -35,6 +35,8 @@ SITE = ROOT / "site"
 MINIMAL_DIR = "bench-minimal"
 MINIMAL_MODULE = "taluva_min"
 READY = 'body[data-engine="ready"], body[data-engine="error"]'
+READY_MARK = "taluva:engine-ready"
+STAGE_MARK = "taluva:stage:"
 TIMEOUT_MS = 120_000
 
 MINIMAL_HTML = """<!doctype html>
@@ -120,43 +122,54 @@ def write_minimal_page(site: Path, csp: str) -> str:
 
 
 def visit(context, url: str):
-    """Open url in a new tab and wait for engine ready; return (page, ms since navigation)."""
+    """Open url in a new tab and wait for engine ready; return (page, {mark: ms})."""
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto(url)
-    page.wait_for_selector(READY, timeout=TIMEOUT_MS)
+    page.wait_for_selector(READY, state="attached", timeout=TIMEOUT_MS)
     if page.evaluate("document.body.dataset.engine") != "ready":
         raise SystemExit(f"{url} failed to boot: {errors}")
-    ms = page.evaluate("performance.getEntriesByName('taluva:engine-ready')[0].startTime")
-    return page, ms
+    marks = page.evaluate(
+        "Object.fromEntries(performance.getEntriesByType('mark')"
+        ".filter(m => m.name.startsWith('taluva:')).map(m => [m.name, m.startTime]))"
+    )
+    return page, marks
 
 
 def measure(browser, server: SiteServer, path: str, *, service_worker: bool) -> dict[str, float]:
+    """One cold and one warm visit in a fresh context: times (ms) and bytes served."""
     url = server.url + path
     context = browser.new_context()
     try:
         server.take_bytes()
-        page, cold_ms = visit(context, url)
+        page, cold = visit(context, url)
+        if service_worker:  # the first visit is over once the build is cached for offline use
+            page.wait_for_selector(
+                'body[data-offline="ready"]', state="attached", timeout=TIMEOUT_MS
+            )
+        page.close()
         cold_bytes = server.take_bytes()
-        settled_bytes = cold_bytes
-        if service_worker:
-            page.wait_for_selector('body[data-offline="ready"]', timeout=TIMEOUT_MS)
-            settled_bytes += server.take_bytes()
+        page, warm = visit(context, url)
         page.close()
-        server.take_bytes()
-        page, warm_ms = visit(context, url)
         warm_bytes = server.take_bytes()
-        page.close()
     finally:
         context.close()
-    return {
-        "cold_ms": cold_ms,
+    result = {
+        "cold_ms": cold[READY_MARK],
+        "warm_ms": warm[READY_MARK],
         "cold_bytes": cold_bytes,
-        "cold_settled_bytes": settled_bytes,
-        "warm_ms": warm_ms,
         "warm_bytes": warm_bytes,
     }
+    # where the cold boot's time goes: when each stage began (Taluva page only)
+    result.update(
+        {
+            f"cold {name[len(STAGE_MARK) :]}": ms
+            for name, ms in cold.items()
+            if name.startswith(STAGE_MARK)
+        }
+    )
+    return result
 
 
 def overhead(ours: float, base: float) -> str:
@@ -169,20 +182,24 @@ def report(results: dict[str, list[dict[str, float]]], runs: int) -> dict[str, d
         for page, rows in results.items()
     }
     t, m = med["taluva"], med["minimal"]
-    print(f"\nmedian of {runs} runs")
-    print(f"{'':28}{'Taluva page':>16}{'minimal page':>16}{'overhead':>11}")
+    print(f"\nmedian of {runs} runs{'':9}{'Taluva page':>16}{'minimal page':>16}{'overhead':>11}")
     rows = [
         ("cold: navigation -> ready", "cold_ms", "ms"),
         ("warm: navigation -> ready", "warm_ms", "ms"),
-        ("cold: bytes to ready", "cold_bytes", "B"),
-        ("cold: bytes incl. offline", "cold_settled_bytes", "B"),
-        ("warm: bytes", "warm_bytes", "B"),
+        ("cold: bytes transferred", "cold_bytes", " B"),
+        ("warm: bytes transferred", "warm_bytes", " B"),
     ]
     for label, key, unit in rows:
         print(
-            f"{label:28}{t[key]:>14,.0f}{unit:>2}{m[key]:>14,.0f}{unit:>2}"
+            f"{label:28}{t[key]:>14,.0f}{unit:<2}{m[key]:>14,.0f}{unit:<2}"
             f"{overhead(t[key], m[key]):>11}"
         )
+    stages = [(k[len("cold ") :], v) for k, v in t.items() if k.startswith("cold ")]
+    print(
+        "Taluva cold boot, stage start (ms): "
+        + ", ".join(f"{name} {ms:,.0f}" for name, ms in sorted(stages, key=lambda kv: kv[1]))
+    )
+    print("(cold bytes include the service worker's offline cache of the whole build)")
     return med
 
 

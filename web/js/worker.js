@@ -108,7 +108,7 @@ async function boot(options) {
       type: "ready",
       info: { engine, pyodide: pyodide.version, python: BOOT.python, build: BOOT.build },
     });
-    await downloads.stored();
+    await downloads.store();
     postMessage({ type: "downloads-kept" });
   } catch (error) {
     const failure = error instanceof BootFailure || error?.kind ? error : await diagnose(error);
