@@ -50,12 +50,15 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 
 class FaultyHandler(SiteHandler):
-    """Serves the site, but can drop files (404) or stall them, to break a boot on purpose."""
+    """Serves the site, but can lose files (404), drop or stall requests, to break a boot."""
 
     def send_head(self):
         path = urlsplit(self.path).path
         if path in self.server.missing:
             self.send_error(404, "Not found")
+            return None
+        if path in self.server.dropped:
+            self.close_connection = True  # hang up without a word: a network error
             return None
         if path in self.server.stalled:
             self.server.released.wait(timeout=120)
@@ -68,6 +71,7 @@ class TestServer(SiteServer):
     def __init__(self, site: Path) -> None:
         super().__init__(site, handler=FaultyHandler)
         self.missing: set[str] = set()
+        self.dropped: set[str] = set()
         self.stalled: set[str] = set()
         self.released = threading.Event()
         self.stopped = False

@@ -34,6 +34,15 @@ def test_a_missing_file_is_named(page, server, site_dir, missing):
     assert error["hint"]
 
 
+def test_a_dropped_connection_is_reported_as_a_network_failure(page, server):
+    server.dropped.add("/pyodide/python_stdlib.zip")
+    page.goto(server.url)
+    error = boot_error(page)
+    assert error["kind"] == "network"
+    assert "pyodide/python_stdlib.zip" in error["message"]
+    assert "connection" in error["hint"]
+
+
 def test_a_missing_worker_script_is_reported(page, server):
     server.missing.add("/js/worker.js")
     page.goto(server.url)
