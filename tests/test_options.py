@@ -188,7 +188,7 @@ def test_O_RANK_off_the_same_game_ends_at_the_first_completion():
     options, text = T.RANK_TWO_FINISH
     plain = (options.replace("rank=on", "rank=off"), text)
     lines = text.strip().splitlines()
-    with pytest.raises(ValueError, match="R-TURN"):
+    with pytest.raises(ValueError, match="R-END"):
         T.load(plain)  # the replay runs into the end of the game
     # the game without O-RANK ends where seat 2 completed two kinds
     for n in range(1, len(lines) + 1):

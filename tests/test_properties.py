@@ -189,11 +189,6 @@ def check_finished(game: Game) -> None:
     assert len(game.legal_moves()) == 0
     with pytest.raises(IllegalMoveError):
         game.random_move(random.Random(0))
-    early_bug = game.result.reason == EARLY_VICTORY and not (
-        game.options.rank or game.options.teams
-    )
-    if early_bug:
-        return  # known engine bug, see test_R_END_1_the_player_who_completes_two_kinds_wins
     result = game.result
     assert len(result.places) == game.players
     assert result.winners and all(result.places[s] == 1 for s in result.winners)
@@ -221,8 +216,6 @@ def to_ref_build(m: Build):
 
 def ref_result(game: Game, ref: RefGame) -> None:
     assert ref.over and ref.reason == game.result.reason
-    if game.result.reason == EARLY_VICTORY and not (game.options.rank or game.options.teams):
-        return  # known engine bug, see test_R_END_1_the_player_who_completes_two_kinds_wins
     assert list(game.result.places) == ref.places
 
 
@@ -359,12 +352,6 @@ def test_push_pop_restores_the_state_and_copies_are_independent(setup):
     assert snapshot(game) == snapshot(Game(options, seed=seed))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: push + pop does not restore the order of the board's internal "
-    "lists (open triangles, owners), so random_move with the same generator state can "
-    "choose another move afterwards",
-)
 def test_push_pop_keeps_random_move_reproducible():
     game = scripted([("JC", "0,0/10", "hut -1,0")])
     game.draw(tile_from_code("SR"))

@@ -60,12 +60,6 @@ def test_R_BUILD_nothing_on_a_volcano_an_occupied_hex_or_outside_the_island():
     assert_illegal(game, "tower 20,20", "R-BUILD", "no hex")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a lone hut on a level-3 hex away from the player's settlements is "
-    "explained as a bad expansion (R-BUILD-2), not as founding off level 1 (R-BUILD-1); "
-    "the R-BUILD-1 branch of Game._build_error is unreachable",
-)
 def test_R_BUILD_1_a_new_settlement_starts_on_level_1_only():
     game = jungle_field()
     # 2,-3 is an empty clearing on level 3, not next to any settlement of seat 0

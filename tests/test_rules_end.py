@@ -126,12 +126,6 @@ def test_R_END_1_two_kinds_complete_end_the_game_at_once():
     assert sum(1 for n in before.stock[0] if n == 0) < 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: without O-RANK an early victory lists the winner twice in the "
-    "ranking (Game._finish passes it as 'finished' and again among the players still in): "
-    "places has players+1 entries, nobody has place 1 and winners is empty",
-)
 def test_R_END_1_the_player_who_completes_two_kinds_wins():
     game = T.load(T.EARLY_VICTORY)
     assert game.result.winners == (0,)
@@ -139,7 +133,6 @@ def test_R_END_1_the_player_who_completes_two_kinds_wins():
     assert game.returns() == [1.0, 0.0]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: early victory result (see above)")
 def test_R_END_1_early_victory_with_three_players_ranks_the_others_by_score():
     """Seat 0 is given a stock of one hut, no temple, both towers by hand before its last
     build: the rule only reads the stock, and getting there legally takes a long game."""

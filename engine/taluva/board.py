@@ -195,7 +195,7 @@ class Board:
         if not self.level:
             return Placement(ORIGIN, rng.randrange(6))
         tri_list = self.tri_list
-        volcanoes = tuple(self.volcanoes)
+        volcanoes = sorted(self.volcanoes)  # a set's order may depend on its history
         n_table = 3 * len(tri_list)
         total = n_table + 6 * len(volcanoes)
         while True:
@@ -213,12 +213,26 @@ class Board:
         self.tri_index[key] = len(self.tri_list)
         self.tri_list.append(key)
 
-    def _tri_remove(self, key: int) -> None:
+    def _tri_remove(self, key: int) -> int:
+        """Swap-remove ``key``; returns its index so that :meth:`_tri_restore` can undo it."""
         i = self.tri_index.pop(key)
         last = self.tri_list.pop()
         if last != key:
             self.tri_list[i] = last
             self.tri_index[last] = i
+        return i
+
+    def _tri_restore(self, key: int, i: int) -> None:
+        """Exactly undo ``_tri_remove(key)`` that returned ``i`` (done in reverse order)."""
+        tri_list, tri_index = self.tri_list, self.tri_index
+        if i < len(tri_list):
+            moved = tri_list[i]
+            tri_index[moved] = len(tri_list)
+            tri_list.append(moved)
+            tri_list[i] = key
+        else:
+            tri_list.append(key)
+        tri_index[key] = i
 
     def _eruption_placements(self) -> list[Placement]:
         level, tile, piece = self.level, self.tile, self.piece
@@ -271,7 +285,7 @@ class Board:
         volcanoes.add(v)
         added: list[int] = []
         removed: list[int] = []
-        tris_gone: list[int] = []
+        tris_gone: list[tuple[int, int]] = []
         tris_new: list[int] = []
         if new_level == 1:
             frontier, tri_index = self.frontier, self.tri_index
@@ -282,8 +296,7 @@ class Board:
                 for shape, to_anchor in _CONTAINING:
                     key = (p + to_anchor) * 2 + shape
                     if key in tri_index:
-                        self._tri_remove(key)
-                        tris_gone.append(key)
+                        tris_gone.append((key, self._tri_remove(key)))
             for p in hexes:
                 for d in DIRECTIONS:
                     n = p + d
@@ -308,8 +321,8 @@ class Board:
         before, added, removed, tris_gone, tris_new = undo
         for key in reversed(tris_new):
             self._tri_remove(key)
-        for key in tris_gone:
-            self._tri_add(key)
+        for key, i in reversed(tris_gone):
+            self._tri_restore(key, i)
         self.placements.pop()
         level, terrain, tile_of = self.level, self.terrain, self.tile
         owner, piece, volcanoes = self.owner, self.piece, self.volcanoes
@@ -338,8 +351,9 @@ class Board:
         owner = self.owner
         seen: set[int] = set()
         groups: list[list[int]] = []
-        for start, who in owner.items():
-            if who != player or start in seen:
+        # Sorted: uncovering a hut (pop) re-inserts it into the dict at another place.
+        for start in sorted(owner):
+            if owner[start] != player or start in seen:
                 continue
             seen.add(start)
             group = [start]

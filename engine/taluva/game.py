@@ -156,6 +156,8 @@ class Game:
         A named tile must still be unseen; it is swapped to the top of the pile so that the
         rest of the deck stays a shuffled pile of the other unseen tiles.
         """
+        if self.phase == OVER:
+            raise IllegalMoveError("R-END", "the game is over: no more tiles are drawn")
         if self.phase != DRAW:
             raise IllegalMoveError("R-TURN", f"it is the {self.phase} step, not the draw")
         index = self.drawn
@@ -266,7 +268,13 @@ class Game:
                 return ("R-BUILD-3", "a temple needs a settlement of 3 hexes or more")
             return ("R-BUILD-5", f"that settlement already has a {name}")
         need = move.huts
-        if len(move.cells) == 1 and need == 1 and level == 1:
+        lone = len(move.cells) == 1 and need == 1
+        if lone and level != 1 and not self._adjacent_settlements(pos):
+            return (
+                "R-BUILD-1",
+                f"a new settlement starts on a level-1 hex; {where} is on level {level}",
+            )
+        if lone and level == 1:
             if huts == 0:
                 return ("R-BUILD-6", "you have no hut left")
             return (
@@ -284,8 +292,6 @@ class Game:
         terrains = {board.terrain[p] for p, _ in move.cells}
         if len(terrains) > 1:
             return ("R-BUILD-2", "an expansion is onto one landscape only")
-        if len(move.cells) == 1 and need == 1:
-            return ("R-BUILD-1", "a new settlement starts on a level-1 hex")
         if need > huts:
             return ("R-BUILD-6", f"this expansion needs {need} huts and you have {huts}")
         terrain = TERRAIN_NAMES[terrains.pop()]
@@ -388,10 +394,10 @@ class Game:
         playing = [s for s in range(self.players) if self.status[s] == PLAYING]
         if self.tiles_left == 0:
             self._finish(LAST_TILE)
-        elif len(playing) <= 1:
-            self._finish(LAST_STANDING)
         elif self.options.teams and len({s % 2 for s in playing}) == 1:
             self._finish(LAST_TEAM)
+        elif len(playing) <= 1:
+            self._finish(LAST_STANDING)
         else:
             n = self.players
             nxt = (seat + 1) % n
@@ -427,7 +433,9 @@ class Game:
             self.result = team_result(reason, winner, eliminated, scores, self.players)
             return
         finished = early or [s for s in self.left if self.status[s] == FINISHED]
-        playing = [s for s in range(self.players) if self.status[s] == PLAYING]
+        playing = [
+            s for s in range(self.players) if self.status[s] == PLAYING and s not in finished
+        ]
         self.result = player_result(reason, finished, playing, eliminated, scores)
 
     # ------------------------------------------------------------------------ conveniences

@@ -96,10 +96,7 @@ def parse_move(text: str) -> Move:
         if kind in ("hut", "huts"):
             return make_build(HUT, [_parse_cell(c) for c in cells_text])
         if kind in ("temple", "tower") and len(cells_text) == 1:
-            pos, count = _parse_cell(cells_text[0])
-            if count != 1:
-                raise InvalidMoveError(f"a {kind} is one piece, not {count}")
-            return Build(PIECE_NAMES.index(kind), ((pos, 1),))
+            return make_build(PIECE_NAMES.index(kind), [_parse_cell(cells_text[0])])
     except InvalidMoveError:
         raise
     except ValueError as exc:
@@ -119,6 +116,8 @@ def make_build(piece: int, cells: list[tuple[int, int]]) -> Build:
         raise InvalidMoveError("a hex is named twice in one build")
     if any(c < 1 for _, c in cells):
         raise InvalidMoveError("a hex gets at least one piece")
+    if piece != HUT and (len(cells) > 1 or cells[0][1] != 1):
+        raise InvalidMoveError(f"a {PIECE_NAMES[piece]} is one piece on one hex")
     return Build(piece, tuple(cells))
 
 
