@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from positions import (
     JUNGLE_FIELD,
     TOWER_FIELD,
