@@ -97,7 +97,9 @@ def cmd_arena(args: argparse.Namespace) -> int:
         if args.progress and done % every == 0 and done < args.games:
             print(f"... {done}/{args.games} games", file=sys.stderr, flush=True)
 
-    result = run_match(args.a, args.b, args.games, options, args.seed, args.jobs, progress)
+    result = run_match(
+        args.a, args.b, args.games, options, args.seed, args.jobs, progress, args.budget
+    )
     print(result.table())
     return 0
 
@@ -130,6 +132,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=200, help="games; sides swap seats each game")
     p.add_argument("--jobs", type=int, default=1, help="processes to play on")
     p.add_argument("--seed", type=int, default=0, help="game i is dealt from deck seed S + i")
+    p.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="time cap per turn in seconds for both sides (default: each level's own)",
+    )
     p.add_argument("--progress", action="store_true", help="report progress on stderr")
     add_option_flags(p)
     return parser

@@ -22,6 +22,7 @@ for the one exception: the strong level's time cap on a machine too slow for its
 
 from __future__ import annotations
 
+import gc
 from random import Random
 
 from taluva.ai.players import choose, choose_build
@@ -57,7 +58,13 @@ def choose_move(game: Game, level: str, seed: int, budget: float | None = None) 
     if planned is not None and planned in game.build_options():
         return planned
     rng = _rng(game, seed)
-    return choose_build(game.copy(), level, rng, _cap(level, budget))
+    collect = gc.isenabled()
+    gc.disable()
+    try:
+        return choose_build(game.copy(), level, rng, _cap(level, budget))
+    finally:
+        if collect:
+            gc.enable()
 
 
 def choose_turn(
@@ -73,7 +80,13 @@ def choose_turn(
         raise IllegalMoveError("R-TURN", f"a turn is chosen at the place step, not {game.phase}")
     rng = _rng(game, seed)
     work = game.copy()
-    placement, build = choose(work, level, rng, _cap(level, budget))
+    collect = gc.isenabled()
+    gc.disable()  # the search makes no reference cycles; the collector only adds jitter
+    try:
+        placement, build = choose(work, level, rng, _cap(level, budget))
+    finally:
+        if collect:
+            gc.enable()
     if build is not None:
         work.push(placement)
         if len(_PLANS) >= _PLANS_MAX:

@@ -5,6 +5,9 @@ the next (with 2 players side A begins in even games, side B in odd ones; with 3
 the sides take alternate seats, so with teams each side is one team). Every move goes through
 :func:`taluva.ai.choose_move` and is played with the checked :meth:`Game.play`, so an illegal
 move would stop the match.
+
+Times are the CPU time of the process (``time.process_time``), so that a busy machine does not
+inflate them; on an idle machine they equal the wall time a player waits.
 """
 
 from __future__ import annotations
@@ -74,9 +77,9 @@ def play_one(
             continue
         seat = game.current
         ai_seed = (seed * 7919 + index) * 8 + seat
-        start = time.perf_counter()
+        start = time.process_time()
         move = choose_move(game, levels[seat], ai_seed, budget)
-        spent = time.perf_counter() - start
+        spent = time.process_time() - start
         move_times[side[seat]].append(spent)
         if game.phase == PLACE:
             turn_start = spent

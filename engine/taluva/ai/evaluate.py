@@ -27,10 +27,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from taluva.board import TEMPLE_MARK, TOWER_MARK
+from taluva.board import TEMPLE_MARK
 from taluva.game import ELIMINATED, FINISHED, OVER, PLAYING, Game
 from taluva.hexgrid import DIRECTIONS
-from taluva.tiles import VOLCANO
 
 WIN = 1_000_000.0
 
@@ -83,7 +82,28 @@ def turns_left(game: Game) -> list[int]:
     return left
 
 
-def seat_value(game: Game, seat: int, turns: int, w: Weights = DEFAULT) -> float:
+def settlements_by_seat(game: Game) -> list[list[list[int]]]:
+    """Every seat's settlements (R-SET), found in one pass over the buildings."""
+    owner = game.board.owner
+    groups: list[list[list[int]]] = [[] for _ in range(game.players)]
+    seen: set[int] = set()
+    for start, who in owner.items():
+        if start in seen:
+            continue
+        seen.add(start)
+        group = [start]
+        for p in group:  # grows while it is walked: a breadth-first search
+            for n in (p + D0, p + D1, p + D2, p + D3, p + D4, p + D5):
+                if n not in seen and owner.get(n) == who:
+                    seen.add(n)
+                    group.append(n)
+        groups[who].append(group)
+    return groups
+
+
+def seat_value(
+    game: Game, seat: int, turns: int, w: Weights = DEFAULT, groups: list[list[int]] | None = None
+) -> float:
     """What ``seat``'s position is worth to it on its own (see the module docstring)."""
     status = game.status[seat]
     if status == ELIMINATED:
@@ -94,53 +114,61 @@ def seat_value(game: Game, seat: int, turns: int, w: Weights = DEFAULT) -> float
         return WIN / 4 + value
     if turns <= 0:
         return value
+    if groups is None:
+        groups = game.board.settlements(seat)
     board = game.board
     level, terrain, owner, piece = board.level, board.terrain, board.owner, board.piece
-    promises: list[float] = []
-    temple_groups = temple_big = 0
+    volcanoes = board.volcanoes
+    temple_promises: list[float] = []
+    tower_promises: list[float] = []
+    temple_big = 0
     tower_spot = False
     room: set[int] = set()
     sizes: set[int] = set()  # hut counts one expansion could place (for the hut-kind finish)
-    for group in board.settlements(seat):
+    for group in groups:
         has_temple = has_tower = False
         border: set[int] = set()
         for p in group:
             pc = piece[p]
-            if pc == TEMPLE_MARK:
-                has_temple = True
-            elif pc == TOWER_MARK:
-                has_tower = True
+            if pc < 0:
+                if pc == TEMPLE_MARK:
+                    has_temple = True
+                else:
+                    has_tower = True
             for n in (p + D0, p + D1, p + D2, p + D3, p + D4, p + D5):
-                if n in level and n not in owner and terrain[n] != VOLCANO:
+                if n in level and n not in owner and n not in volcanoes:
                     border.add(n)
-        room |= border
         size = len(group)
         if border:
-            if not has_temple and temples:
+            room |= border
+            if temples and not has_temple:
                 if size >= 3:
-                    promises.append(w.temple_now)
+                    temple_promises.append(w.temple_now)
                     temple_big += 1
                 elif size == 2:
-                    promises.append(w.temple_two)
+                    temple_promises.append(w.temple_two)
                 else:
-                    promises.append(w.temple_one)
-                temple_groups += 1
-            if not has_tower and towers:
-                top = max(level[n] for n in border)
+                    temple_promises.append(w.temple_one)
+            if towers and not has_tower:
+                top = max([level[n] for n in border])
                 if top >= 3:
-                    promises.append(w.tower_now)
+                    tower_promises.append(w.tower_now)
                     tower_spot = True
                 elif top == 2:
-                    promises.append(w.tower_soon)
+                    tower_promises.append(w.tower_soon)
             if huts:
                 by_terrain: dict[int, int] = {}
                 for n in border:
                     t = terrain[n]
                     by_terrain[t] = by_terrain.get(t, 0) + level[n]
                 sizes.update(by_terrain.values())
-        elif not has_temple and temples and size >= 3:
+        elif temples and not has_temple and size >= 3:
             temple_big += 1  # boxed in: a tile next to it reopens a spot
-    if promises:
+    # One build per turn, and no more temples or towers than the stock holds.
+    if temple_promises or tower_promises:
+        temple_promises.sort(reverse=True)
+        tower_promises.sort(reverse=True)
+        promises = temple_promises[:temples] + tower_promises[:towers]
         promises.sort(reverse=True)
         value += sum(promises[:turns])
     value += w.room * min(len(room), 12)
@@ -164,7 +192,8 @@ def seat_value(game: Game, seat: int, turns: int, w: Weights = DEFAULT) -> float
 def seat_values(game: Game, w: Weights = DEFAULT) -> list[float]:
     """Every seat's own value (the game must not be over)."""
     turns = turns_left(game)
-    return [seat_value(game, s, turns[s], w) for s in range(game.players)]
+    groups = settlements_by_seat(game)
+    return [seat_value(game, s, turns[s], w, groups[s]) for s in range(game.players)]
 
 
 def relative(game: Game, values: list[float], seat: int, w: Weights = DEFAULT) -> float:

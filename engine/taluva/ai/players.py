@@ -7,8 +7,8 @@
   reserve, else a new settlement.
 * ``intermediate``: plans the turn: it scores every candidate (placement, build) pair with the
   evaluation of :mod:`taluva.ai.evaluate` and plays the best one. It looks one turn ahead only,
-  and only at its own position (the others' prospects count half), so it does not see what the
-  next player will do to it.
+  and only at its own position (it ignores the others' prospects), so it neither blocks them
+  nor sees what the next player will do to it.
 * ``strong``: the same turn search with the full evaluation (its own prospects against the best
   opponent's), then a determinized expectimax over the reply: for the best few turns it samples
   tiles the next player may draw (from the unseen counts, never the pile order), lets that
@@ -45,7 +45,7 @@ from taluva.ai.search import (
 from taluva.game import BUILD, PLACE, Game
 from taluva.moves import TEMPLE, TOWER, Build, Placement
 
-INTERMEDIATE = DEFAULT._replace(opponents=0.5, win_threat=800.0, stranded=3000.0)
+INTERMEDIATE = DEFAULT._replace(opponents=0.0, win_threat=800.0, stranded=3000.0)
 
 
 def random_turn_step(game: Game, rng: Random) -> Placement | Build:
@@ -97,17 +97,18 @@ def beginner_placement(game: Game, rng: Random) -> tuple[Placement, Build | None
 # ----------------------------------------------------------------------- intermediate, strong
 
 
-def intermediate_turn(game: Game, rng: Random) -> Turn:
-    scored = scored_turns(game, game.current, rng, INTERMEDIATE, far=1, founds=2)
+def intermediate_turn(game: Game, rng: Random, seconds: float | None) -> Turn:
+    budget = Budget(1 << 60, seconds)  # no node limit: the one-turn search is small
+    scored = scored_turns(game, game.current, rng, INTERMEDIATE, 1, 2, budget)
     return scored[0][1], scored[0][2]
 
 
 class StrongConfig:
     """The strong level's search size; ``nodes`` is the deterministic limit of its work."""
 
-    candidates = 10  # turns that get the reply search
-    tiles = 3  # sampled tiles for the reply
-    nodes = 7000  # evaluated positions, all plies together (~50 us each on CPython)
+    candidates = 20  # turns that get the reply search
+    tiles = 4  # sampled tiles for the reply
+    nodes = 11000  # placements and positions evaluated, all plies (~40 us each on CPython)
     far = 2
     founds = 3
     reply_far = 1
@@ -146,6 +147,8 @@ def _reply_search(
         if build is not None:
             game.pop()
         game.pop()
+        if reply is None:  # out of time: keep what was searched to the end
+            break
         # A little of the one-turn value breaks ties between replies that look the same.
         total = reply + 0.01 * value
         if best_value is None or total > best_value:
@@ -166,7 +169,7 @@ def choose(game: Game, level: str, rng: Random, seconds: float | None) -> Turn:
         return beginner_placement(game, rng)
     work = determinized(game)
     if level == "intermediate":
-        return intermediate_turn(work, rng)
+        return intermediate_turn(work, rng, seconds)
     return strong_turn(work, rng, seconds)
 
 
@@ -202,6 +205,8 @@ def choose_build(game: Game, level: str, rng: Random, seconds: float | None) -> 
             else value
         )
         work.pop()
+        if reply is None:
+            break
         total = reply + 0.01 * value
         if best_value is None or total > best_value:
             best, best_value = build, total

@@ -5,11 +5,12 @@ because what a tile does is mostly what it lets one build (a tower spot, a bigge
 temple-ready settlement) or what it takes from the others (covered huts, a split settlement).
 
 **Candidate turns.** Of the ~250-550 placements, the ones that can matter this turn are kept:
-every eruption (it can cover huts, raise a level-3 tower spot) and every table placement with a
-hex next to a building (new hexes for an expansion, a temple or a settlement). The others only
-add bare landscape away from every building; a few of them stand for all. Builds: all temples,
-towers and expansions; of the (often 50+) ways to found a settlement, the few with the most
-room around them.
+every eruption (it can cover huts, split a settlement, raise a level-3 tower spot) and every
+table placement with a hex next to one of the player's own settlements (new hexes for an
+expansion or a temple). A table placement elsewhere only adds bare landscape (next to another
+player's settlement it only gives that player room); a few of them stand for all. Builds: all
+temples, towers and expansions; of the (often 50+) ways to found a settlement, the few with the
+most room around them.
 
 **Determinization.** The search never looks at the order of the hidden pile: it works on a copy
 of the game whose unseen tiles are put in a canonical order, and it samples the tiles it
@@ -79,14 +80,17 @@ def sample_tiles(game: Game, rng: Random, count: int) -> list[Tile]:
 
 
 def candidate_placements(game: Game, rng: Random, far: int) -> list[Placement]:
-    """The placements worth a look (see module docstring), in a canonical order."""
+    """The placements worth a look for the seat to move (see module docstring), in a
+    canonical order: every eruption, the table placements next to one of its own settlements
+    (or its partner's, with O-TEAMS), and ``far`` of the others."""
     board = game.board
     placements = game.legal_placements()
-    if not board.owner:
-        near: set[int] = set()
-    else:
-        near = set(board.owner)
-        for p in board.owner:
+    seat = game.current
+    teams = game.options.teams
+    near: set[int] = set()
+    for p, who in board.owner.items():
+        if who == seat or (teams and who % 2 == seat % 2):
+            near.add(p)
             for d in DIRECTIONS:
                 near.add(p + d)
     level = board.level
@@ -153,7 +157,7 @@ def scored_turns(
                 scored.append((value(game, seat, weights), pl, build))
                 game.pop()
             if budget is not None:
-                budget.used += len(builds)
+                budget.used += 1 + len(builds)
         else:  # the placement eliminated the player (R-ELIM-1)
             scored.append((value(game, seat, weights), pl, None))
         game.pop()
@@ -179,14 +183,19 @@ def reply_value(
     far: int,
     founds: int,
     budget: Budget | None = None,
-) -> float:
+) -> float | None:
     """After ``seat``'s turn: the mean over ``tiles`` of the value for ``seat`` once the next
-    player has drawn that tile and played its own best turn (by its own value)."""
+    player has drawn that tile and played its own best turn (by its own value).
+
+    None if the budget's time cap ran out before the answer was complete."""
     if game.phase == OVER:
         return evaluate(game, seat, weights)
     assert game.phase == DRAW
     total = 0.0
+    weight: dict[Tile, int] = {}
     for tile in tiles:
+        weight[tile] = weight.get(tile, 0) + 1
+    for tile, count in weight.items():
         game.draw(tile)
         replier = game.current
         best_theirs = -2 * WIN
@@ -196,7 +205,7 @@ def reply_value(
             if game.phase == BUILD:
                 builds = candidate_builds(game, founds)
                 if budget is not None:
-                    budget.used += len(builds)
+                    budget.used += 1 + len(builds)
                 for build in builds:
                     game.push(build)
                     theirs, mine = _pair(game, replier, seat, weights)
@@ -208,8 +217,11 @@ def reply_value(
                 if theirs > best_theirs:
                     best_theirs, best_mine = theirs, mine
             game.pop()
+            if budget is not None and budget.late():
+                game.pop()
+                return None
         game.pop()  # the draw
-        total += best_mine
+        total += count * best_mine
     return total / len(tiles)
 
 
