@@ -60,12 +60,13 @@ def position(options: Options, seed: int, steps: int, phase: str) -> Game:
     return game
 
 
+@pytest.mark.parametrize("offset", [0, 2])
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: o.format())
-def test_every_level_plays_whole_games_legally(options: Options) -> None:
-    """R-TILE, R-BUILD: each seat a different level; every move is checked by Game.play."""
-    game = Game(options, seed=11)
-    levels = [LEVELS[(s + 1) % len(LEVELS)] for s in range(options.players)]
-    levels[0] = "strong"
+def test_every_level_plays_whole_games_legally(options: Options, offset: int) -> None:
+    """R-TILE, R-BUILD, R-ELIM, R-END and every option: seats of different levels (each level
+    plays each option set in one of the two games); every move is checked by Game.play."""
+    game = Game(options, seed=11 + offset)
+    levels = [LEVELS[(s + offset) % len(LEVELS)] for s in range(options.players)]
     while game.phase != OVER:
         if game.phase == DRAW:
             game.draw()
@@ -88,6 +89,20 @@ def test_each_level_returns_a_legal_move_in_each_step(level: str, phase: str) ->
         game = position(options, seed, steps=14, phase=phase)
         move = choose_move(game, level, seed=1, budget=FAST[level])
         assert game.is_legal(move)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_turn_that_can_only_eliminate_has_no_build(level: str) -> None:
+    """R-ELIM-1: out of huts and towers, with no settlement big enough for a temple, every
+    placement leaves no build; the player still places a tile (R-TILE-4)."""
+    game = position(Options(players=2), 71, steps=6, phase=PLACE)
+    seat = game.current
+    assert all(len(g) < 3 for g in game.board.settlements(seat))
+    game.stock[seat] = [0, 3, 0]
+    placement, build = choose_turn(game, level, seed=1)
+    assert build is None and game.is_legal(placement)
+    game.play(placement)
+    assert game.status[seat] == "eliminated"
 
 
 def test_the_planned_build_answers_the_build_step() -> None:
