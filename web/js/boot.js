@@ -34,9 +34,24 @@ function bootTimeoutMs() {
   return Number.isFinite(value) && value > 0 ? value : DEFAULT_BOOT_TIMEOUT_MS;
 }
 
-function showProgress({ stage, fraction, message }) {
+// Pyodide reports no progress of its own while it starts, and that is most of the wait. So
+// between two stage messages the bar creeps toward the next stage's mark without reaching it:
+// it keeps moving, yet never claims more than has happened.
+const bar = { shown: 0, ceiling: 0 };
+const creep = setInterval(() => {
+  if (body.dataset.engine !== "booting") {
+    clearInterval(creep);
+    return;
+  }
+  bar.shown += (bar.ceiling - bar.shown) * 0.04;
+  $("boot-progress").value = bar.shown * 100;
+}, 100);
+
+function showProgress({ stage, fraction, next, message }) {
   performance.mark(`taluva:stage:${stage}`); // the boot benchmark reads these
-  $("boot-progress").value = Math.round(fraction * 100);
+  bar.shown = fraction;
+  bar.ceiling = next ?? fraction;
+  $("boot-progress").value = fraction * 100;
   $("boot-status").textContent = message;
 }
 

@@ -165,7 +165,10 @@ export function createEngine({
   return { ready, call, terminate, downloadsKept };
 }
 
-/** Start the engine and resolve once it answers; `onProgress` gets `{ stage, fraction, message }`. */
+/**
+ * Start the engine and resolve once it answers. `onProgress` gets `{ stage, fraction, next,
+ * message }`: the stage begins at `fraction` (0..1) of the boot, and ends at `next`.
+ */
 export async function startEngine(onProgress, options = {}) {
   const engine = createEngine({ ...options, onProgress });
   await engine.ready;

@@ -50,8 +50,19 @@ function errorResponse(id, type, message) {
   return JSON.stringify({ id, ok: false, error: { type, message } });
 }
 
-function progress(stage, fraction, message) {
-  postMessage({ type: "progress", stage, fraction, message });
+// Where each stage starts and ends on the page's progress bar, roughly by the time it takes;
+// loading Pyodide itself is most of the wait.
+const STAGES = {
+  runtime: [0.05, 0.6],
+  installer: [0.6, 0.72],
+  engine: [0.72, 0.9],
+  import: [0.9, 0.98],
+  ready: [1, 1],
+};
+
+function progress(stage, message) {
+  const [fraction, next] = STAGES[stage];
+  postMessage({ type: "progress", stage, fraction, next, message });
 }
 
 class BootFailure extends Error {
@@ -74,7 +85,7 @@ async function boot(options) {
   const step = (promise) => Promise.race([promise, downloads.failed]);
   try {
     checkWebAssembly();
-    progress(stage, 0.05, `Downloading the Python runtime (Pyodide ${BOOT.pyodideVersion})…`);
+    progress(stage, `Downloading the Python runtime (Pyodide ${BOOT.pyodideVersion})…`);
     const { loadPyodide } = await step(import(siteUrl(`${BOOT.pyodideDir}pyodide.mjs`)));
     const pyodide = await step(loadPyodide({
       // All three point at our copy: Pyodide would otherwise fall back to its CDN for packages.
@@ -86,24 +97,24 @@ async function boot(options) {
     }));
 
     stage = "installer";
-    progress(stage, 0.6, "Loading the package installer…");
+    progress(stage, "Loading the package installer…");
     await step(pyodide.loadPackage(BOOT.installerWheels.map(siteUrl), {
       messageCallback: () => {},
       errorCallback: (message) => console.warn(message),
     }));
 
     stage = "engine";
-    progress(stage, 0.75, `Installing the Taluva engine ${BOOT.engineVersion}…`);
+    progress(stage, `Installing the Taluva engine ${BOOT.engineVersion}…`);
     const micropip = pyodide.pyimport("micropip");
     // deps=False: the engine has no dependencies, and micropip must never consult an index.
     await step(micropip.install.callKwargs(siteUrl(BOOT.engineWheel), { deps: false }));
     micropip.destroy();
 
     stage = "import";
-    progress(stage, 0.9, "Starting the engine…");
+    progress(stage, "Starting the engine…");
     handle = pyodide.pyimport("taluva.bridge").handle;
     const engine = pyodide.pyimport("taluva").__version__;
-    progress("ready", 1, "Ready.");
+    progress("ready", "Ready.");
     postMessage({
       type: "ready",
       info: { engine, pyodide: pyodide.version, python: BOOT.python, build: BOOT.build },
