@@ -8,7 +8,8 @@
 const SCOPE = new URL("./", self.location).href;
 const CACHE_PREFIX = `taluva ${new URL(SCOPE).pathname} `; // other apps on this origin keep theirs
 const CACHE = `${CACHE_PREFIX}${BUILD.version}`;
-const DOWNLOADS = `${CACHE_PREFIX}downloads`; // filled by the engine worker: boot-fetch.js
+// Filled by the engine worker on a first visit; boot-fetch.js spells the same name.
+const DOWNLOADS = `${CACHE_PREFIX}downloads`;
 const INDEX = new URL("index.html", SCOPE).href;
 const PATHS = new Set(Object.keys(BUILD.files).map((path) => new URL(path, SCOPE).pathname));
 

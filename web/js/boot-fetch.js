@@ -9,7 +9,10 @@
 //    does not hold them (private windows keep only a small in-memory cache; some hosts forbid
 //    caching). sw.js takes a copy only if its SHA-256 matches the build, then deletes the cache.
 
-export const DOWNLOADS_CACHE_SUFFIX = "downloads";
+/** The scratch cache of a site rooted at `siteUrl`; sw.js spells the same name. */
+export function downloadsCacheName(siteUrl) {
+  return `taluva ${new URL(siteUrl).pathname} downloads`;
+}
 
 export class DownloadFailure extends Error {
   constructor(kind, url, message) {

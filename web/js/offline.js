@@ -1,8 +1,11 @@
 // Offline play: registers the service worker (sw.js) that precaches every file of this build.
 //
-// Called only once the engine is ready, so the precache never competes with the boot for the
-// network, and it revalidates files the boot has just downloaded instead of fetching them twice.
-// `onState` gets: "installing" | "ready" | "unsupported" | "failed".
+// Called only once the engine is ready, so the precache never competes with the boot, and on a
+// first visit it finds the boot's downloads already kept for it (boot-fetch.js) instead of
+// fetching them twice. `onState` gets: "installing" | "ready" | "unsupported" | "failed".
+
+import { downloadsCacheName } from "./boot-fetch.js";
+
 export async function enableOffline(onState = () => {}) {
   if (!("serviceWorker" in navigator)) {
     // e.g. plain http on a non-local host, or a private window that disables it
@@ -34,5 +37,7 @@ export async function enableOffline(onState = () => {}) {
   } catch (error) {
     console.warn("Offline play is unavailable:", error);
     onState("failed");
+    // No service worker will collect what the engine worker kept for it.
+    caches.delete(downloadsCacheName(new URL("../", import.meta.url))).catch(() => {});
   }
 }

@@ -5,13 +5,12 @@
 // from this origin (BOOT lists them, relative to the site root); nothing is fetched elsewhere.
 
 import { BOOT } from "./boot-config.js";
-import { DOWNLOADS_CACHE_SUFFIX, watchBootFetches } from "./boot-fetch.js";
+import { downloadsCacheName, watchBootFetches } from "./boot-fetch.js";
 
 const SITE = new URL("../", import.meta.url);
 const siteUrl = (path) => new URL(path, SITE).href;
 const sitePath = (url) => url.slice(SITE.href.length);
-// Same name as sw.js gives it: "taluva <site path> downloads".
-const DOWNLOADS_CACHE = `taluva ${SITE.pathname} ${DOWNLOADS_CACHE_SUFFIX}`;
+const DOWNLOADS_CACHE = downloadsCacheName(SITE);
 
 let handle = null;
 let booting = false;
