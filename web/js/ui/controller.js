@@ -209,7 +209,7 @@ export class GameScreen {
 
   #build() {
     const btn = (label, icon, onclick, attrs = {}) =>
-      h("button", { type: "button", class: "tg-btn", onclick, ...attrs }, icon ? h("span", { class: "tg-ico", aria: { hidden: "true" } }, icon) : null, h("span", { class: "tg-btn-label" }, label));
+      h("button", { type: "button", class: "tg-btn", onclick, "aria-label": label, ...attrs }, icon ? h("span", { class: "tg-ico", aria: { hidden: "true" } }, icon) : null, h("span", { class: "tg-btn-label" }, label));
     this.turnBanner = h("div", { class: "tg-turn", dataset: { testid: "turn" } });
     this.undoBtn = btn("Undo", "↶", () => this.undo(), { title: "Undo the last step (Ctrl+Z or U)", "aria-keyshortcuts": "Control+Z U", dataset: { testid: "undo" } });
     this.redoBtn = btn("Redo", "↷", () => this.redo(), { title: "Redo (Ctrl+Y or Shift+U)", "aria-keyshortcuts": "Control+Y Shift+U", dataset: { testid: "redo" } });
