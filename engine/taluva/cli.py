@@ -125,7 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     from taluva.ai import LEVELS
 
     p = sub.add_parser(
-        "arena", help="computer levels against each other: win rates (Wilson 95% CI), move times"
+        "arena", help="computer levels against each other: win rates (Wilson 95%% CI), move times"
     )
     p.add_argument("--a", choices=LEVELS, default="strong", help="level of side A")
     p.add_argument("--b", choices=LEVELS, default="intermediate", help="level of side B")
