@@ -3,6 +3,8 @@
 #   make play        set up whatever is missing, build, serve on http://127.0.0.1:8000
 #   make test        lint, engine tests on CPython and in Pyodide, browser tests
 #   make bench-boot  boot time and bytes, beside a minimal Pyodide page
+#   make bench       engine speed (move generation, random games) on CPython and on Pyodide
+#   make arena       computer levels against each other (ARENA_ARGS="--a strong --b random")
 #
 # Setup steps leave stamp files, so a second run only redoes what changed.
 
@@ -41,7 +43,7 @@ LINT_PATHS := $(wildcard engine tests e2e build)
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help setup play serve site test lint test-engine test-pyodide test-e2e bench-boot \
+.PHONY: help setup play serve site test lint test-engine test-pyodide test-e2e bench-boot bench arena \
 	chromium clean distclean
 
 help:
@@ -119,6 +121,18 @@ test-e2e: site chromium
 
 bench-boot: site chromium
 	$(PY) build/bench_boot.py $(BENCH_ARGS)
+
+PYODIDE_TALUVA = node build/pyodide_taluva.mjs --site-wheels $(SITE_WHEELS) \
+	--engine-wheel "$$(ls $(ENGINE_DIST)/taluva-*.whl)" --
+BENCH_SECONDS ?= 3
+
+bench: $(VENV_STAMP) $(NPM_STAMP) $(SITE_WHEELS_STAMP) $(ENGINE_STAMP)
+	PYTHONPATH=engine $(PY) -m taluva bench --seconds $(BENCH_SECONDS)
+	$(PYODIDE_TALUVA) bench --seconds $(BENCH_SECONDS)
+
+ARENA_ARGS ?= --a strong --b random --games 20
+arena: $(VENV_STAMP)
+	PYTHONPATH=engine $(PY) -m taluva arena $(ARENA_ARGS)
 
 # --- cleaning ----------------------------------------------------------------------------------
 

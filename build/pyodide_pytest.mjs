@@ -10,9 +10,9 @@
 //        --project DIR [-- PYTEST_ARGS...]
 
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { loadPyodide } from "pyodide";
+import { startPyodide, wheelsIn } from "./pyodide_env.mjs";
 
 // What of the project is copied into Pyodide: the tests and the config pytest reads (pyproject.toml
 // holds [tool.pytest.ini_options]; a root conftest.py, if one is ever added, belongs to the suite).
@@ -37,12 +37,6 @@ function parseCli() {
   return { ...values, pytestArgs: positionals.length ? positionals : ["tests"] };
 }
 
-function wheelsIn(dir) {
-  const wheels = readdirSync(dir).filter((name) => name.endsWith(".whl"));
-  if (!wheels.length) throw new Error(`no wheels in ${dir}: run make first`);
-  return wheels.map((name) => resolve(dir, name));
-}
-
 // Copy a host directory tree into Pyodide's MEMFS (a copy, not a NODEFS mount, so pytest's cache
 // and any file the tests write stay inside Pyodide and never touch the checkout).
 function copyTree(FS, hostDir, fsDir) {
@@ -56,43 +50,14 @@ function copyTree(FS, hostDir, fsDir) {
   }
 }
 
-// Copy wheels into MEMFS so micropip can install them from `emfs:` paths with no network.
-function stageWheels(FS, paths, fsDir) {
-  FS.mkdirTree(fsDir);
-  return paths.map((path) => {
-    const fsPath = `${fsDir}/${basename(path)}`;
-    FS.writeFile(fsPath, readFileSync(path));
-    return `emfs:${fsPath}`;
-  });
-}
-
 async function main() {
   const args = parseCli();
   const project = resolve(args.project);
-  const write = (stream) => ({
-    write: (bytes) => {
-      stream.write(bytes);
-      return bytes.length;
-    },
+  const pyodide = await startPyodide({
+    siteWheelsDir: args["site-wheels"],
+    wheels: [...wheelsIn(args["test-wheels"]), resolve(args["engine-wheel"])],
   });
-
-  const pyodide = await loadPyodide();
-  pyodide.setStdout(write(process.stdout));
-  pyodide.setStderr(write(process.stderr));
   const { FS } = pyodide;
-
-  // micropip comes from the same pinned wheel(s) the site ships, never from a package index.
-  await pyodide.loadPackage(wheelsIn(args["site-wheels"]), { messageCallback: () => {} });
-
-  const testWheels = stageWheels(FS, wheelsIn(args["test-wheels"]), "/tmp/wheels/test");
-  const engineWheel = stageWheels(FS, [resolve(args["engine-wheel"])], "/tmp/wheels/engine");
-  pyodide.globals.set("wheel_urls", pyodide.toPy([...testWheels, ...engineWheel]));
-  // deps=False: every dependency is one of the staged wheels, so micropip must not look anything
-  // up; check_requirements() below proves the staged set is complete instead.
-  await pyodide.runPythonAsync(`
-import micropip
-await micropip.install(wheel_urls, deps=False)
-`);
 
   if (existsSync(join(project, "tests"))) copyTree(FS, join(project, "tests"), `${FS_PROJECT}/tests`);
   for (const name of PROJECT_FILES) {
