@@ -17,7 +17,7 @@ import { startPyodide, wheelsIn } from "./pyodide_env.mjs";
 // What of the project is copied into Pyodide: the tests and the config pytest reads (pyproject.toml
 // holds [tool.pytest.ini_options]; a root conftest.py, if one is ever added, belongs to the suite).
 // engine/ is deliberately not copied: the tests must import the installed wheel.
-const PROJECT_FILES = ["pyproject.toml", "conftest.py"];
+const PROJECT_FILES = ["pyproject.toml", "conftest.py", "README.md"];
 const SKIP_DIRS = new Set(["__pycache__", ".pytest_cache", ".hypothesis"]);
 const FS_PROJECT = "/home/pyodide/project";
 
