@@ -85,15 +85,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    from taluva.ai.arena import run_match
+    from taluva.ai.arena import MatchResult, run_match
 
     if args.games < 1 or args.jobs < 1:
         raise TaluvaError("--games and --jobs must be at least 1")
     options = options_from(args)
     every = max(1, args.games // 10)
 
-    def progress(result: object) -> None:
-        done = result.games  # type: ignore[attr-defined]
+    def progress(result: MatchResult) -> None:
+        done = result.games
         if args.progress and done % every == 0 and done < args.games:
             print(f"... {done}/{args.games} games", file=sys.stderr, flush=True)
 

@@ -38,7 +38,7 @@ DEFAULT_BUDGET = {"random": 0.05, "beginner": 0.1, "intermediate": 0.5, "strong"
 before (about 0.3-0.4 s on CPython); the cap matters only on a slow machine."""
 
 # Planned builds: (level, seed, position after the placement) -> build.
-_PLANS: dict[tuple, Build] = {}
+_PLANS: dict[tuple[object, ...], Build] = {}
 _PLANS_MAX = 256
 
 
@@ -95,7 +95,7 @@ def choose_turn(
     return placement, build
 
 
-def fingerprint(game: Game) -> tuple:
+def fingerprint(game: Game) -> tuple[object, ...]:
     """What identifies a position for the plan cache: tiles laid, buildings, stocks, turn."""
     board = game.board
     return (

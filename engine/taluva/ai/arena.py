@@ -27,7 +27,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """Wilson score interval for a proportion (95% with the default z).
 
     >>> lo, hi = wilson(150, 200); round(lo, 3), round(hi, 3)
-    (0.687, 0.803)
+    (0.686, 0.805)
     """
     if n == 0:
         return 0.0, 1.0

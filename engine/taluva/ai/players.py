@@ -37,9 +37,10 @@ intermediate level's one-turn search has the same cap but never comes near it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from random import Random
 
-from taluva.ai.evaluate import DEFAULT, Weights
+from taluva.ai.evaluate import DEFAULT, Weights, evaluate
 from taluva.ai.search import (
     Budget,
     Scored,
@@ -53,10 +54,6 @@ from taluva.game import BUILD, PLACE, Game
 from taluva.moves import TEMPLE, TOWER, Build, Placement
 
 INTERMEDIATE = DEFAULT._replace(opponents=0.0, win_threat=800.0, stranded=3000.0)
-
-
-def random_turn_step(game: Game, rng: Random) -> Placement | Build:
-    return game.random_move(rng)  # type: ignore[return-value]
 
 
 # ---------------------------------------------------------------------------------- beginner
@@ -110,20 +107,24 @@ def intermediate_turn(game: Game, rng: Random, seconds: float | None) -> Turn:
     return scored[0][1], scored[0][2]
 
 
+@dataclass(frozen=True)
 class StrongConfig:
     """The strong level's search size; ``nodes`` is the deterministic limit of its work."""
 
-    candidates = 20  # turns that get the reply search
-    tiles = 4  # sampled tiles for the reply
-    nodes = 11000  # placements and positions evaluated, all plies (~40 us each on CPython)
-    far = 2
-    founds = 3
-    reply_far = 1
-    reply_founds = 1
+    candidates: int = 20  # best one-turn candidates that get the reply search
+    tiles: int = 4  # tiles sampled for the next player's reply
+    nodes: int = 11000  # placements tried + positions evaluated, both plies (~40 us each)
+    far: int = 2  # placements away from one's settlements that stand for all of them
+    founds: int = 3  # ways to found a settlement looked at per placement
+    reply_far: int = 1
+    reply_founds: int = 1
     weights: Weights = DEFAULT
 
 
-def strong_turn(game: Game, rng: Random, seconds: float | None, cfg: type = StrongConfig) -> Turn:
+STRONG = StrongConfig()
+
+
+def strong_turn(game: Game, rng: Random, seconds: float | None, cfg: StrongConfig = STRONG) -> Turn:
     seat = game.current
     budget = Budget(cfg.nodes, seconds)
     scored = scored_turns(game, seat, rng, cfg.weights, cfg.far, cfg.founds, budget)
@@ -132,7 +133,7 @@ def strong_turn(game: Game, rng: Random, seconds: float | None, cfg: type = Stro
 
 
 def _reply_search(
-    game: Game, seat: int, scored: list[Scored], rng: Random, budget: Budget, cfg: type
+    game: Game, seat: int, scored: list[Scored], rng: Random, budget: Budget, cfg: StrongConfig
 ) -> Scored:
     """Re-rank the best few candidates by the next player's best answer on sampled tiles."""
     if len(scored) == 1 or scored[0][0] >= 500_000:
@@ -186,8 +187,6 @@ def choose_build(game: Game, level: str, rng: Random, seconds: float | None) -> 
         return game.random_move(rng)  # type: ignore[return-value]
     if level == "beginner":
         return beginner_build(game, rng)
-    from taluva.ai.evaluate import evaluate
-
     work = determinized(game)
     weights = INTERMEDIATE if level == "intermediate" else DEFAULT
     seat = work.current
@@ -199,15 +198,18 @@ def choose_build(game: Game, level: str, rng: Random, seconds: float | None) -> 
     scored.sort(key=lambda s: -s[0])
     if level == "intermediate" or len(scored) == 1:
         return scored[0][1]
-    tiles = sample_tiles(work, rng, StrongConfig.tiles)
-    budget = Budget(StrongConfig.nodes, seconds)
+    cfg = STRONG
+    tiles = sample_tiles(work, rng, cfg.tiles)
+    budget = Budget(cfg.nodes, seconds)
     best, best_value = scored[0][1], None
-    for value, build in scored[: StrongConfig.candidates]:
+    for value, build in scored[: cfg.candidates]:
         if budget.late() or (best_value is not None and budget.spent()):
             break
         work.push(build)
         reply = (
-            reply_value(work, seat, tiles, rng, DEFAULT, StrongConfig.reply_far, 1, budget)
+            reply_value(
+                work, seat, tiles, rng, cfg.weights, cfg.reply_far, cfg.reply_founds, budget
+            )
             if tiles
             else value
         )

@@ -35,7 +35,7 @@ from taluva.ai.evaluate import (
 from taluva.game import BUILD, DRAW, OVER, Game
 from taluva.hexgrid import DIRECTIONS, tile_hexes
 from taluva.moves import Build, Placement
-from taluva.tiles import TILE_KINDS, VOLCANO, Tile
+from taluva.tiles import VOLCANO, Tile
 
 Turn = tuple[Placement, Build | None]
 Scored = tuple[float, Placement, Build | None]
@@ -231,7 +231,3 @@ def _pair(game: Game, a: int, b: int, weights: Weights) -> tuple[float, float]:
         return terminal_value(game, a), terminal_value(game, b)
     values = seat_values(game, weights)
     return relative(game, values, a, weights), relative(game, values, b, weights)
-
-
-def tile_index(tile: Tile) -> int:
-    return TILE_KINDS.index(tile)
