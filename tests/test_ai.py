@@ -191,3 +191,17 @@ def test_strong_beats_random_in_a_short_match() -> None:
     result = run_match("strong", "random", 4, Options(players=2), seed=7, budget=0.1)
     assert result.wins[0] >= 4
     assert sum(result.wins) == 4
+
+
+@pytest.mark.parametrize("level", ["intermediate", "strong"])
+def test_an_early_win_is_taken(level: str) -> None:
+    """R-END-1: with every temple built and 2 huts left, an expansion of exactly 2 huts wins;
+    the planning levels find the placement that makes one."""
+    game = position(Options(players=2), 81, steps=16, phase=PLACE)
+    seat = game.current
+    game.stock[seat] = [2, 0, 2]
+    placement, build = choose_turn(game, level, seed=5)
+    assert build is not None
+    game.play(placement)
+    game.play(build)
+    assert game.phase == OVER and game.result is not None and game.result.winners == (seat,)
