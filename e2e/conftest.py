@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT / "build"))
 sys.path.insert(0, str(ROOT / "e2e"))
 
 import chromium  # noqa: E402
+from game_driver import wait_game_ready  # noqa: E402
 from serve import SiteHandler, SiteServer  # noqa: E402
 from support import wait_ready  # noqa: E402
 
@@ -108,3 +109,11 @@ def booted(page, server: TestServer):
     page.goto(server.url)
     wait_ready(page)
     return page
+
+
+@pytest.fixture
+def game(booted, console):
+    """A booted page showing the game screen (web/js/ui); fails on any console error."""
+    wait_game_ready(booted)
+    yield booted
+    assert console == []

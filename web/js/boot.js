@@ -7,7 +7,8 @@
 import { BOOT } from "./boot-config.js";
 import { createEngine, DEFAULT_BOOT_TIMEOUT_MS } from "./engine-client.js";
 import { enableOffline } from "./offline.js";
-import { installPageApi } from "./page-api.js";
+import { attachGame, installPageApi } from "./page-api.js";
+import { mountGame } from "./ui/index.js";
 
 const body = document.body;
 const $ = (id) => document.getElementById(id);
@@ -74,6 +75,14 @@ function showReady(info) {
   body.dataset.engine = "ready";
 }
 
+// The game screen (web/js/ui/) takes the page once the engine answers; the boot screen goes.
+function showGame() {
+  const app = $("app");
+  attachGame(mountGame(app, { engine }));
+  app.hidden = false;
+  $("boot").hidden = true;
+}
+
 $("boot-retry").addEventListener("click", () => location.reload());
 
 const engine = createEngine({
@@ -97,6 +106,7 @@ engine.ready.then(
   async (info) => {
     clearTimeout(slowNote);
     showReady(info);
+    showGame();
     await engine.downloadsKept; // so the service worker finds them (boot-fetch.js)
     enableOffline((state) => {
       body.dataset.offline = state;

@@ -131,6 +131,7 @@ export class SetupDialog {
         return h(
           "li",
           { class: "tg-seat-row" },
+          h("span", { class: "tg-seat-n", aria: { hidden: "true" } }, String(i + 1)),
           swatch,
           h("input", { type: "text", name: `name${i}`, value: seat.name, maxlength: "24", autocomplete: "off", aria: { label: `Seat ${i + 1} name` } }),
           colour,

@@ -1,0 +1,76 @@
+"""Whole games played through the page with pointer and keys (issue 4), for 2, 3 and 4 players
+and under every non-default option of RULES.md section O.
+
+The seeds and the chooser in game_driver.py are picked so that across these games there is an
+eruption that destroys huts (R-TILE-3d), expansions (R-BUILD-2), temples (R-BUILD-3), towers
+(R-BUILD-4) and eliminations confirmed through the page's warning (R-ELIM-1).
+"""
+
+from __future__ import annotations
+
+from game_driver import check_end_screen, new_game, play_game
+
+
+def test_two_players_play_a_whole_game_with_eruption_expansion_temple_tower(game):
+    """R-TILE-3d, R-BUILD-2..4, R-END-2: a 2-player game from first tile to the end screen."""
+    new_game(game, {"players": 2}, seed=1)
+    tally = play_game(game, screenshot="two-players")
+    assert tally.steps == 48  # 24 tiles, two steps each
+    assert tally.destroyed > 0
+    assert tally.kinds["expand"] > 0
+    assert tally.kinds["temple"] > 0
+    assert tally.kinds["tower"] > 0
+    state = check_end_screen(game)
+    assert state["result"]["reason"] == "last-tile"
+
+
+def test_three_players_play_a_whole_game(game):
+    new_game(game, {"players": 3}, seed=4)
+    tally = play_game(game, screenshot="three-players")
+    assert tally.steps == 72
+    assert tally.destroyed > 0 and tally.kinds["tower"] > 0 and tally.kinds["temple"] > 0
+    check_end_screen(game)
+
+
+def test_four_players_play_a_whole_game(game):
+    new_game(game, {"players": 4}, seed=2)
+    tally = play_game(game, screenshot="four-players")
+    assert tally.steps == 96
+    assert tally.destroyed > 0 and tally.kinds["tower"] > 0 and tally.kinds["expand"] > 0
+    check_end_screen(game)
+
+
+def test_eighteen_tiles_each_and_founding_anywhere(game):
+    """O-TILES 18, O-FOUND any; the game ends with an elimination confirmed on the page."""
+    state = new_game(game, {"players": 2, "tiles": "18", "found": "any"}, seed=1)
+    assert state["tileCount"] == 36 and state["options"]["found"] == "any"
+    tally = play_game(game, screenshot="tiles-18-found-any")
+    assert tally.eliminations == 1
+    state = check_end_screen(game)
+    assert state["result"]["reason"] == "last-player-standing"  # R-ELIM-2
+
+
+def test_twenty_four_tiles_each(game):
+    state = new_game(game, {"players": 2, "tiles": "24"}, seed=1)
+    assert state["tileCount"] == 48
+    tally = play_game(game)
+    assert tally.kinds["tower"] > 0
+    check_end_screen(game)
+
+
+def test_all_tiles_with_the_ranking_variant(game):
+    state = new_game(game, {"players": 3, "tiles": "all", "rank": True}, seed=1)
+    assert state["tileCount"] == 48 and state["options"]["rank"] is True
+    play_game(game)
+    check_end_screen(game)
+
+
+def test_team_variant(game):
+    """O-TEAMS: seats 1 and 3 against 2 and 4; the end screen shows both teams' places."""
+    state = new_game(game, {"players": 4, "teams": True}, seed=2)
+    assert state["options"]["teams"] is True
+    assert game.locator("[data-testid=players] .tg-team").count() == 4
+    play_game(game, screenshot="teams")
+    state = check_end_screen(game)
+    places = state["result"]["places"]
+    assert places[0] == places[2] and places[1] == places[3] and places[0] != places[1]
