@@ -224,6 +224,7 @@ def play_game(
                 assert placed[(h["q"], h["r"])]["count"] == h["count"]
         if screenshot and tally.steps == shot_at:
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.mouse.move(0, 0)  # the board itself, without a ghost tile under the pointer
             page.screenshot(path=str(ARTIFACTS / f"{screenshot}-mid-game.png"))
     return tally
 

@@ -100,6 +100,7 @@ export function renderPlayers(el, state, seats, colours) {
 }
 
 export function renderTiles(el, state) {
+  const open = el.querySelector("details")?.open ?? false; // keep the reader's choice
   const used = state.tileCount - state.tilesLeft;
   const bar = h("div", { class: "tg-progress", role: "progressbar", aria: { valuemin: 0, valuemax: state.tileCount, valuenow: used, label: "Tiles placed" } },
     h("div", { class: "tg-progress-fill", style: { width: `${(100 * used) / Math.max(1, state.tileCount)}%` } }));
@@ -122,7 +123,7 @@ export function renderTiles(el, state) {
     el,
     h("p", { class: "tg-tiles-left", dataset: { testid: "tiles-left" } }, h("strong", {}, String(state.tilesLeft)), ` of ${state.tileCount} tiles left in the pile`),
     bar,
-    h("details", { class: "tg-unseen-wrap" }, h("summary", {}, "Unseen tiles by kind"), table),
+    h("details", { class: "tg-unseen-wrap", open }, h("summary", {}, "Unseen tiles by kind"), table),
   );
 }
 
