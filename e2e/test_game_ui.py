@@ -232,7 +232,7 @@ def test_phone_with_touch(browser, server):
             " return [c.width, c.clientWidth]; })()"
         )
         assert canvas[0] == canvas[1] * 3  # drawn at the device's pixel ratio
-        for _ in range(2):
+        for turn in range(2):
             legal = page.evaluate("taluva.legalMoves()")
             move = next(m for m in legal if hex_on_board(page, *m["volcano"]))
             while int(data(page, "clock")) != move["clock"]:
@@ -242,7 +242,10 @@ def test_phone_with_touch(browser, server):
             wait_data(page, f'[data-ghost="{move["notation"]}"]')
             assert page.is_enabled("[data-testid=confirm]")
             before = steps(page)
-            page.touchscreen.tap(x, y)  # place
+            if turn == 0:
+                page.touchscreen.tap(x, y)  # a second tap on the same hex places it ...
+            else:
+                page.tap("[data-testid=confirm]")  # ... and so does the Place button
             wait_steps_past(page, before)
             legal = page.evaluate("taluva.legalMoves()")
             move = next(m for m in legal if hex_on_board(page, *first_hex(m)))
