@@ -147,6 +147,7 @@ export class GameScreen {
     this.expand = null;
     this.settlement = null;
     this.pending = null;
+    this.previewMove = null;
     if (s.phase !== "place") this.cursor = null;
     this.#describeChange(prev, view);
     // Playing by keyboard: the cursor comes back on a legal target of the new step.
