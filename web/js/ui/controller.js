@@ -83,6 +83,14 @@ export class GameScreen {
     return view;
   }
 
+  openHelp() {
+    const el = this.helpDialog;
+    if (!el.open) el.showModal();
+    // Start at the top: focusing the Close button (at the bottom) must not scroll the text away.
+    el.querySelector("button")?.focus({ preventScroll: true });
+    el.scrollTop = 0;
+  }
+
   openSetup() {
     this.setup.open({ seats: this.seats, options: this.view?.state.options });
   }
@@ -225,7 +233,7 @@ export class GameScreen {
         btn("New game", "✚", () => this.openSetup(), { title: "Start a new game (N)", "aria-keyshortcuts": "N", dataset: { testid: "new-game" } }),
         this.undoBtn,
         this.redoBtn,
-        btn("Help", "?", () => this.helpDialog.showModal(), { title: "Rules at a glance and keyboard shortcuts (?)", "aria-keyshortcuts": "Shift+?", dataset: { testid: "help" } }),
+        btn("Help", "?", () => this.openHelp(), { title: "Rules at a glance and keyboard shortcuts (?)", "aria-keyshortcuts": "Shift+?", dataset: { testid: "help" } }),
       ),
     );
 
@@ -683,7 +691,7 @@ export class GameScreen {
 
   #updateBuildTip() {
     const at = this.inputType === "mouse" ? this.hover : this.cursor;
-    if (!at) return this.#hideTip();
+    if (!at || !this.menu.hidden) return this.#hideTip();
     // Say what a click would do, unless the step bar already shows the chosen move.
     let acts = this.#actionsAt(at);
     if (this.kind) acts = acts.filter((m) => m.kind === this.kind);
@@ -932,6 +940,7 @@ export class GameScreen {
       ),
     );
     this.menu.hidden = false;
+    this.#hideTip(); // the menu says it all
     const x = e.clientX ?? this.board.hexToScreen(acts[0].hexes[0].q, acts[0].hexes[0].r).x;
     const y = e.clientY ?? this.board.hexToScreen(acts[0].hexes[0].q, acts[0].hexes[0].r).y;
     const w = this.menu.offsetWidth;
@@ -1141,7 +1150,7 @@ export class GameScreen {
         this.openSetup();
         break;
       case "?":
-        this.helpDialog.showModal();
+        this.openHelp();
         break;
       default:
         return;
