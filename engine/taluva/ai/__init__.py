@@ -33,9 +33,11 @@ from taluva.moves import Build, Move, Placement
 LEVELS = ("random", "beginner", "intermediate", "strong")
 """The levels, weakest first."""
 
-DEFAULT_BUDGET = {"random": 0.05, "beginner": 0.1, "intermediate": 0.5, "strong": 0.9}
-"""Safety caps in seconds per turn. The strong level normally stops on its node count long
-before (about 0.3-0.4 s on CPython); the cap matters only on a slow machine."""
+DEFAULT_BUDGET = {"random": 0.05, "beginner": 0.1, "intermediate": 0.5, "strong": 1.0}
+"""Safety caps in seconds per turn (random and beginner never come near theirs). The strong
+level normally stops on its node count before: ~0.25-0.3 s median, ~0.5 s at the 90th
+percentile on CPython; ~0.6 s median, ~1.1 s p90 in Pyodide on Node, where the cap cuts the
+slowest tenth of its turns short."""
 
 # Planned builds: (level, seed, position after the placement) -> build.
 _PLANS: dict[tuple[object, ...], Build] = {}

@@ -28,11 +28,11 @@ player's strength into a clear edge (strong beats intermediate ~80% of games).
 
 Determinism: every choice depends only on the position, the level and the seed. The strong
 level limits its work by counting (``StrongConfig.nodes``: every placement tried and every
-position evaluated, in both plies), not by the clock: ~11000 nodes, about 0.25 s median and
-0.5 s at the 90th percentile per turn on CPython (Pyodide is 1.5-2x slower). The clock is only a
-safety cap (``budget`` seconds, 0.9 s by default) that cuts the search short on a machine too
-slow for the node count; that is the one case where a choice can depend on timing. The
-intermediate level's one-turn search has the same cap but never comes near it.
+position evaluated, in both plies), not by the clock: 11000 nodes, about 0.25-0.3 s median and
+0.5 s at the 90th percentile per turn on CPython 3.11 (Pyodide on Node: ~2x that). The clock is
+only a safety cap (``budget`` seconds, 1 s by default) that cuts the reply search short on a
+machine too slow for the node count; that is the one case where a choice can depend on timing.
+The intermediate level's one-turn search has a cap too but never comes near it.
 """
 
 from __future__ import annotations
@@ -124,7 +124,10 @@ class StrongConfig:
 STRONG = StrongConfig()
 
 
-def strong_turn(game: Game, rng: Random, seconds: float | None, cfg: StrongConfig = STRONG) -> Turn:
+def strong_turn(
+    game: Game, rng: Random, seconds: float | None, cfg: StrongConfig | None = None
+) -> Turn:
+    cfg = cfg or STRONG
     seat = game.current
     budget = Budget(cfg.nodes, seconds)
     scored = scored_turns(game, seat, rng, cfg.weights, cfg.far, cfg.founds, budget)
