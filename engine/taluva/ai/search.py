@@ -167,13 +167,6 @@ def scored_turns(
     return scored
 
 
-def greedy_turn(game: Game, rng: Random, weights: Weights = DEFAULT, **kw: int) -> Turn:
-    """The best turn by the one-turn lookahead (the seat to move maximises its own value)."""
-    seat = game.current
-    scored = scored_turns(game, seat, rng, weights, **kw)
-    return scored[0][1], scored[0][2]
-
-
 def reply_value(
     game: Game,
     seat: int,
