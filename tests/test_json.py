@@ -9,6 +9,7 @@ import pytest
 from taluva.cli import play_random_game
 from taluva.errors import InvalidMoveError
 from taluva.game import Game
+from taluva.hexgrid import unpack
 from taluva.jsonio import legal_moves_json, move_from_json, move_to_json, state_to_json
 from taluva.moves import Placement
 from taluva.options import Options
@@ -97,3 +98,22 @@ def test_eliminating_placements_are_flagged() -> None:
 def test_malformed_move_json_is_refused_with_a_message(data: object) -> None:
     with pytest.raises(InvalidMoveError):
         move_from_json(data)
+
+
+def test_state_json_log_names_seats_and_buried_huts_and_buildings_their_settlement() -> None:
+    game = play_random_game(Options(players=3), 6)
+    state = state_to_json(game)
+    assert [e["seat"] for e in state["log"]] == [t.seat for t in game.turns]
+    assert state["lastMove"] == state["log"][-1]
+    buried = [c for e in state["log"] for c in e["covered"]]
+    assert buried and all(c["count"] >= 1 and 0 <= c["owner"] < 3 for c in buried)
+    from taluva.hexgrid import format_pos
+
+    for seat in range(3):
+        for group in game.board.settlements(seat):
+            names = {
+                h["building"]["settlement"]
+                for h in state["hexes"]
+                if "building" in h and [h["q"], h["r"]] in [list(unpack(p)) for p in group]
+            }
+            assert names == {format_pos(min(group))}

@@ -61,17 +61,19 @@ _KIND_INDEX = {kind: i for i, kind in enumerate(TILE_KINDS)}
 class Turn:
     """One turn of the record: who, which tile was drawn, where it went, what was built."""
 
-    __slots__ = ("seat", "tile", "placement", "build")
+    __slots__ = ("seat", "tile", "placement", "build", "covered")
 
     def __init__(self, seat: int, tile: Tile) -> None:
         self.seat = seat
         self.tile = tile
         self.placement: Placement | None = None
         self.build: Build | None = None
+        # Huts the placement buried (R-TILE-3d): (position, owner, count).
+        self.covered: tuple[tuple[int, int, int], ...] = ()
 
     def copy(self) -> Turn:
         other = Turn(self.seat, self.tile)
-        other.placement, other.build = self.placement, self.build
+        other.placement, other.build, other.covered = self.placement, self.build, self.covered
         return other
 
 
@@ -332,7 +334,9 @@ class Game:
         )
         if isinstance(move, Placement):
             undo = self.board.place(move, self.tile)  # type: ignore[arg-type]
-            self.turns[-1].placement = move
+            turn = self.turns[-1]
+            turn.placement = move
+            turn.covered = tuple((p, who, pc) for p, _, _, _, who, pc in undo[0] if who is not None)
             self._undo.append(("place", move, undo, saved))
             self._builds = None
             self.phase = BUILD
@@ -368,6 +372,7 @@ class Game:
         if kind == "place":
             self.board.unplace(undo)
             self.turns[-1].placement = None
+            self.turns[-1].covered = ()
         else:
             self.board.unbuild(move)
             self.turns[-1].build = None

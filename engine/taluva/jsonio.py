@@ -2,7 +2,7 @@
 
 Coordinates are axial ``[q, r]``. The format is documented in README.md ("State JSON").
 
->>> from taluva.game import Game
+>>> from taluva.game import Game, Turn
 >>> from taluva.tiles import tile_from_code
 >>> game = Game(seed=1)
 >>> game.draw(tile_from_code('JC'))
@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import Any
 
 from taluva.errors import InvalidMoveError
-from taluva.game import Game
-from taluva.hexgrid import ORIENTATION_CLOCK, pack, unpack
+from taluva.game import Game, Turn
+from taluva.hexgrid import ORIENTATION_CLOCK, format_pos, pack, unpack
 from taluva.moves import HUT, PIECE_NAMES, Move, Placement, format_move, make_build, parse_move
 from taluva.tiles import TERRAIN_NAMES, TILE_KINDS, tile_code
 
@@ -36,6 +36,12 @@ def state_to_json(game: Game) -> dict[str, Any]:
     """The whole visible state: board stacks, buildings, players, tiles, step and result."""
     board = game.board
     stacks = board.stacks()
+    settlement_of = {
+        pos: format_pos(min(group))
+        for seat in range(game.players)
+        for group in board.settlements(seat)
+        for pos in group
+    }
     hexes = []
     for pos in sorted(stacks):
         q, r = unpack(pos)
@@ -48,7 +54,12 @@ def state_to_json(game: Game) -> dict[str, Any]:
         building = game.piece_at(pos)
         if building:
             owner, kind, count = building
-            entry["building"] = {"owner": owner, "kind": kind, "count": count}
+            entry["building"] = {
+                "owner": owner,
+                "kind": kind,
+                "count": count,
+                "settlement": settlement_of[pos],
+            }
         hexes.append(entry)
     tiles = [
         {
@@ -60,7 +71,8 @@ def state_to_json(game: Game) -> dict[str, Any]:
         }
         for tile_id, (v, k, level, tile) in enumerate(board.placements)
     ]
-    last = _last_move(game)
+    log = [_turn_json(turn) for turn in game.turns]
+    last = next((entry for entry in reversed(log) if entry["placement"]), None)
     return {
         "version": FORMAT_VERSION,
         "options": game.options.to_dict(),
@@ -84,24 +96,25 @@ def state_to_json(game: Game) -> dict[str, Any]:
         "tiles": tiles,
         "openVolcanoes": [qr(v) for v in board.open_volcanoes()] if game.phase == "place" else [],
         "lastMove": last,
+        "log": log,
         "result": game.result.to_json() if game.result else None,
     }
 
 
-def _last_move(game: Game) -> dict[str, Any] | None:
-    """The latest placement and build, for the page to mark."""
-    for turn in reversed(game.turns):
-        if turn.placement is None:
-            continue
-        return {
-            "seat": turn.seat,
-            "tile": tile_code(turn.tile),
-            "placement": format_move(turn.placement),
-            "placementHexes": [qr(p) for p in turn.placement.hexes()],
-            "build": format_move(turn.build) if turn.build else None,
-            "buildHexes": [qr(p) for p, _ in turn.build.cells] if turn.build else [],
-        }
-    return None
+def _turn_json(turn: Turn) -> dict[str, Any]:
+    """One turn for the page's log and last-move marks."""
+    return {
+        "seat": turn.seat,
+        "tile": tile_code(turn.tile),
+        "placement": format_move(turn.placement) if turn.placement else None,
+        "placementHexes": [qr(p) for p in turn.placement.hexes()] if turn.placement else [],
+        "build": format_move(turn.build) if turn.build else None,
+        "buildHexes": [qr(p) for p, _ in turn.build.cells] if turn.build else [],
+        "covered": [
+            {"q": q, "r": r, "owner": owner, "count": count}
+            for (q, r), owner, count in ((unpack(p), o, c) for p, o, c in turn.covered)
+        ],
+    }
 
 
 def move_to_json(game: Game, move: Move) -> dict[str, Any]:
