@@ -8,7 +8,7 @@ import { drawTile } from "./art.js";
 import { CLOCKS, DIRECTIONS, key, placementKey, rotateClock, tileHexes } from "./hex.js";
 import { ordinal, pieceIcon, renderLegend, renderLog, renderPlayers, renderTiles } from "./panels.js";
 import { DEFAULT_OPTIONS, SetupDialog } from "./setup.js";
-import { DEFAULT_SEATS, KIND_HELP, KIND_LABELS, TERRAINS, colourById, tileTerrains } from "./theme.js";
+import { AI_SPEEDS, DEFAULT_SEATS, KIND_HELP, KIND_LABELS, TERRAINS, colourById, computerLevel, tileTerrains } from "./theme.js";
 
 const KINDS = ["found", "expand", "temple", "tower"];
 const STORAGE_KEY = "taluva.game.v1";
@@ -36,6 +36,16 @@ export class GameScreen {
     this.explained = new Map();
     this.seatByTurn = new Map();
     this.record = "";
+    // Computer players: the engine thinks in the worker; the page shows, then plays its move.
+    this.gameSeed = 0; // per-seat computer seeds derive from it, so games are reproducible
+    this.aiSpeed = "normal";
+    this.aiPaused = false;
+    this.aiToken = 0; // bumped to drop a computer turn in flight (undo, new game, pause)
+    this.aiHold = false; // no computer moves while an undo walks back
+    this.thinking = null; // seat whose computer is thinking
+    this.aiShow = null; // the computer's chosen move, highlighted before it is played
+    this.aiTimes = []; // think time per computer decision, as the page measures it
+    this.hint = null; // the strongest level's suggestion for the human to move
     this.#build();
     this.ready = this.#start(openSetupFirst);
   }
@@ -48,6 +58,7 @@ export class GameScreen {
     if (saved) {
       try {
         this.#setSeats(saved.seats);
+        this.gameSeed = Number.isInteger(saved.seed) ? saved.seed : hashText(saved.share);
         await this.#run(() => this.engine.call("loadShareCode", { code: saved.share }));
         resumed = this.view && this.view.state.phase !== "over";
       } catch {
@@ -68,12 +79,19 @@ export class GameScreen {
     const seatList = (seats || this.seats).slice(0, n);
     while (seatList.length < n) seatList.push({ ...DEFAULT_SEATS[seatList.length] });
     const before = this.seats;
+    const beforeSeed = this.gameSeed;
+    // A game without a given seed gets one from the page, so its computers' seeds are known.
+    const gameSeed = Number.isInteger(seed) ? seed : Math.floor(Math.random() * 2 ** 31);
+    this.#stopAi();
+    this.aiTimes = [];
     this.#setSeats(seatList);
+    this.gameSeed = gameSeed;
     let view;
     try {
-      view = await this.#run(() => this.engine.call("newGame", { options: opts, seed }), { reset: true, quiet: true });
+      view = await this.#run(() => this.engine.call("newGame", { options: opts, seed: gameSeed }), { reset: true, quiet: true });
     } catch (err) {
       this.#setSeats(before);
+      this.gameSeed = beforeSeed;
       throw err;
     }
     this.setup.close();
@@ -121,12 +139,180 @@ export class GameScreen {
 
   async undo() {
     if (!this.view?.canUndo || this.busy) return;
-    await this.#run(() => this.engine.call("undo")).catch(() => {});
+    if (!this.#hasComputers()) {
+      await this.#run(() => this.engine.call("undo")).catch(() => {});
+      return;
+    }
+    // With computers at the table, undo goes back to the last decision a person made (so a
+    // person takes back their own move); with computers only, one step, and watching pauses.
+    const humans = this.#hasHumans();
+    if (!humans) this.aiPaused = true;
+    this.#stopAi();
+    this.aiHold = true;
+    try {
+      do {
+        await this.#run(() => this.engine.call("undo"));
+      } while (humans && this.view.canUndo && this.#isComputer(this.view.state.current));
+    } catch {
+      /* the engine's message is shown */
+    } finally {
+      this.aiHold = false;
+    }
+    this.#render();
+    this.#maybeAi();
   }
 
   async redo() {
     if (!this.view?.canRedo || this.busy) return;
     await this.#run(() => this.engine.call("redo")).catch(() => {});
+  }
+
+  // ---- computer players ---------------------------------------------------------------------
+
+  #isComputer(seat) {
+    return !!computerLevel(this.seats[seat]?.type);
+  }
+
+  #hasComputers() {
+    return this.seats.some((s) => computerLevel(s.type));
+  }
+
+  #hasHumans() {
+    return this.seats.some((s) => !computerLevel(s.type));
+  }
+
+  /** Whether the page takes a person's moves now (not while a computer is to move). */
+  #humanTurn() {
+    const s = this.view?.state;
+    return !!s && s.phase !== "over" && !this.#isComputer(s.current);
+  }
+
+  #seatSeed(seat) {
+    return ((this.gameSeed % 1_000_003) * 8 + seat + 1) >>> 0;
+  }
+
+  #stopAi() {
+    this.aiToken++;
+    this.aiShow = null;
+    this.#setThinking(null);
+  }
+
+  #setThinking(seat) {
+    this.thinking = seat;
+    this.root.dataset.thinking = seat === null ? "0" : "1";
+  }
+
+  setAiSpeed(speed) {
+    if (!AI_SPEEDS.some((x) => x.id === speed)) throw new Error(`unknown speed ${speed}: one of ${AI_SPEEDS.map((x) => x.id).join(", ")}`);
+    this.aiSpeed = speed;
+    this.root.dataset.aiSpeed = speed;
+    if (this.view) this.#renderStepBar();
+  }
+
+  setAiPaused(paused) {
+    this.aiPaused = !!paused;
+    this.root.dataset.aiPaused = this.aiPaused ? "1" : "0";
+    if (this.aiPaused) {
+      this.#stopAi();
+      this.#announce("Computer players paused.");
+    }
+    if (this.view) this.#render();
+    if (!this.aiPaused) this.#maybeAi();
+  }
+
+  /** If a computer is to move, let it think (in the worker) and play, after the view is shown. */
+  #maybeAi() {
+    const s = this.view?.state;
+    if (!s || this.aiHold || this.aiPaused || s.phase === "over" || !this.#isComputer(s.current)) return;
+    if (this.thinking !== null || this.aiShow) return;
+    const token = ++this.aiToken;
+    setTimeout(() => this.#aiTurn(token), 0);
+  }
+
+  async #aiTurn(token) {
+    if (token !== this.aiToken || !this.view) return;
+    const version = this.version;
+    const s = this.view.state;
+    const seat = s.current;
+    const level = computerLevel(this.seats[seat].type);
+    const name = this.seats[seat].name;
+    this.#setThinking(seat);
+    this.#render();
+    this.#announce(`${name} (computer, ${level}) is thinking…`);
+    const t0 = performance.now();
+    let move;
+    try {
+      move = await this.engine.call("aiChoose", { level, seed: this.#seatSeed(seat) });
+    } catch (err) {
+      if (token === this.aiToken) {
+        this.#setThinking(null);
+        this.#error(`The computer could not move: ${err.message || err}`);
+        this.#render();
+      }
+      return;
+    }
+    const t1 = performance.now();
+    if (token !== this.aiToken || version !== this.version) return;
+    this.aiTimes.push({ seat, level, phase: s.phase, turn: s.turn, ms: t1 - t0, t0, t1 });
+    this.root.dataset.aiMs = String(Math.round(t1 - t0));
+    this.#setThinking(null);
+    const delay = AI_SPEEDS.find((x) => x.id === this.aiSpeed)?.ms ?? 0;
+    if (delay > 0) {
+      // Show the move (the tile, then the buildings) before it lands.
+      this.aiShow = move;
+      if (move.type === "place") this.clock = move.clock;
+      this.root.dataset.aiShow = move.notation;
+      this.#render();
+      this.#announce(`${name} ${move.type === "place" ? "places the tile" : "builds"}: ${move.notation}.`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (token !== this.aiToken || version !== this.version) return;
+      this.aiShow = null;
+      this.root.dataset.aiShow = "";
+    }
+    try {
+      await this.#run(() => this.engine.call("play", { move }));
+    } catch {
+      /* shown by #run */
+    }
+  }
+
+  // ---- hint ---------------------------------------------------------------------------------
+
+  async showHint() {
+    if (!this.view || this.busy || !this.#humanTurn() || this.hintPending) return;
+    const version = this.version;
+    this.hintPending = true;
+    this.root.dataset.hint = "pending";
+    this.#announce("Looking for a good move…");
+    try {
+      const move = await this.engine.call("hint", { seed: this.#seatSeed(7) });
+      if (version !== this.version) return;
+      this.hint = move;
+      if (move.type === "place") {
+        this.clock = move.clock;
+        this.root.dataset.clock = String(this.clock);
+      }
+      this.#announce(`Hint: ${move.notation}. Enter accepts it, Esc ignores it.`);
+    } catch (err) {
+      this.#error(`No hint: ${err.message || err}`);
+    } finally {
+      this.hintPending = false;
+      if (this.view) this.#render();
+    }
+  }
+
+  async acceptHint() {
+    const move = this.hint;
+    if (!move || this.busy || !this.#humanTurn()) return;
+    this.hint = null;
+    this.cursor = null;
+    await this.play(move).catch(() => {});
+  }
+
+  #dropHint() {
+    if (!this.hint) return false;
+    this.hint = null;
+    return true;
   }
 
   #setView(view) {
@@ -156,6 +342,8 @@ export class GameScreen {
     this.settlement = null;
     this.pending = null;
     this.previewMove = null;
+    this.hint = null;
+    this.aiShow = null;
     if (s.phase !== "place") this.cursor = null;
     this.#describeChange(prev, view);
     // Playing by keyboard: the cursor comes back on a legal target of the new step.
@@ -166,6 +354,7 @@ export class GameScreen {
     this.#save();
     this.#refreshLog();
     if (s.phase === "over" && prev?.state.phase !== "over") this.#showEnd();
+    this.#maybeAi();
   }
 
   async #refreshLog() {
@@ -222,6 +411,7 @@ export class GameScreen {
     this.turnBanner = h("div", { class: "tg-turn", dataset: { testid: "turn" } });
     this.undoBtn = btn("Undo", "↶", () => this.undo(), { title: "Undo the last step (Ctrl+Z or U)", "aria-keyshortcuts": "Control+Z U", dataset: { testid: "undo" } });
     this.redoBtn = btn("Redo", "↷", () => this.redo(), { title: "Redo (Ctrl+Y or Shift+U)", "aria-keyshortcuts": "Control+Y Shift+U", dataset: { testid: "redo" } });
+    this.hintBtn = btn("Hint", "💡", () => this.showHint(), { title: "Suggest a move (H)", "aria-keyshortcuts": "H", dataset: { testid: "hint" } });
     const header = h(
       "header",
       { class: "tg-top" },
@@ -231,6 +421,7 @@ export class GameScreen {
         "nav",
         { class: "tg-actions", aria: { label: "Game" } },
         btn("New game", "✚", () => this.openSetup(), { title: "Start a new game (N)", "aria-keyshortcuts": "N", dataset: { testid: "new-game" } }),
+        this.hintBtn,
         this.undoBtn,
         this.redoBtn,
         btn("Help", "?", () => this.openHelp(), { title: "Rules at a glance and keyboard shortcuts (?)", "aria-keyshortcuts": "Shift+?", dataset: { testid: "help" } }),
@@ -371,7 +562,8 @@ export class GameScreen {
       ["Enter", "confirm the chosen move"],
       ["Esc", "cancel the choice"],
       ["Arrows", "move the board cursor (when the board has focus)"],
-      ["Ctrl+Z / U", "undo a step"],
+      ["H", "hint: the strongest computer's move, drawn on the board (Enter accepts, Esc ignores)"],
+      ["Ctrl+Z / U", "undo a step (with computers: back to your last move)"],
       ["Ctrl+Y / Shift+U", "redo"],
       ["F, +, −", "fit the board, zoom in, zoom out (also wheel and pinch; drag to pan)"],
       ["N", "new game"],
@@ -405,10 +597,16 @@ export class GameScreen {
     d.over = s.phase === "over" ? "1" : "0";
     d.clock = String(this.clock);
     d.players = String(s.players.length);
+    d.computer = this.#isComputer(s.current) && s.phase !== "over" ? "1" : "0";
+    d.thinking = this.thinking === null ? "0" : "1";
     this.undoBtn.disabled = !this.view.canUndo;
     this.redoBtn.disabled = !this.view.canRedo;
+    this.hintBtn.disabled = !this.#humanTurn();
     this.#renderBanner();
-    renderPlayers(this.playersList, s, this.seats, this.colours);
+    renderPlayers(this.playersList, s, this.seats, this.colours, {
+      thinking: this.thinking,
+      levels: this.seats.map((x) => computerLevel(x.type)),
+    });
     renderTiles(this.tilesBox, s);
     this.#renderStepBar();
     this.#renderBoard();
@@ -423,6 +621,8 @@ export class GameScreen {
       colour ? h("span", { class: "tg-seat-dot", style: { "--seat": colour.fill, "--seat-edge": colour.edge }, aria: { hidden: "true" } }) : null,
       over
         ? h("span", {}, h("strong", {}, "Game over"), ` — ${s.result.text}`)
+        : this.thinking !== null
+        ? h("span", { dataset: { testid: "thinking" } }, h("strong", {}, this.seats[s.current].name), " is thinking", h("span", { class: "tg-spinner", aria: { hidden: "true" } }))
         : h("span", {}, h("strong", {}, this.seats[s.current].name), s.phase === "place" ? " · place the tile" : " · build", h("span", { class: "tg-step" }, s.phase === "place" ? "step 1 of 2" : "step 2 of 2")),
     );
   }
@@ -431,6 +631,8 @@ export class GameScreen {
     const s = this.view.state;
     const bar = this.stepBar;
     bar.dataset.mode = s.phase;
+    if (s.phase !== "over" && this.#isComputer(s.current)) return this.#renderComputerBar();
+    if (this.hint) return this.#renderHintBar();
     if (s.phase === "place") {
       const [a, b] = tileTerrains(s.tile);
       const preview = smallCanvas(92, 84, (ctx) => drawTile(ctx, 46, 42, 17, s.tile, this.clock), {
@@ -532,6 +734,61 @@ export class GameScreen {
     }
   }
 
+  #renderComputerBar() {
+    const s = this.view.state;
+    const bar = this.stepBar;
+    bar.dataset.mode = "computer";
+    const seat = this.seats[s.current];
+    const level = computerLevel(seat.type);
+    const what = this.aiPaused
+      ? "paused"
+      : this.thinking !== null
+      ? "is thinking…"
+      : this.aiShow
+      ? `${this.aiShow.type === "place" ? "places the tile" : "builds"}: ${this.aiShow.notation}`
+      : s.phase === "place" ? "places the tile" : "builds";
+    const speed = h(
+      "select",
+      { class: "tg-select", aria: { label: "Computer speed" }, dataset: { testid: "ai-speed" }, onchange: (e) => this.setAiSpeed(e.target.value) },
+      AI_SPEEDS.map((x) => h("option", { value: x.id, selected: x.id === this.aiSpeed }, x.label)),
+    );
+    fill(
+      bar,
+      h("div", { class: "tg-step-text" },
+        h("p", { class: "tg-step-title" },
+          this.thinking !== null ? h("span", { class: "tg-spinner", aria: { hidden: "true" } }) : null,
+          `${seat.name} (computer, ${level}) ${what}`),
+        h("p", { class: "tg-step-help" }, this.#hasHumans()
+          ? "Undo takes back your last move."
+          : "Computer against computer: pick a speed, pause to look.")),
+      h("label", { class: "tg-ai-speed" }, h("span", {}, "Speed "), speed),
+      h("button", {
+        type: "button",
+        class: "tg-btn",
+        onclick: () => this.setAiPaused(!this.aiPaused),
+        aria: { pressed: String(this.aiPaused) },
+        dataset: { testid: "ai-pause" },
+      }, this.aiPaused ? "Resume" : "Pause"),
+    );
+  }
+
+  #renderHintBar() {
+    const m = this.hint;
+    fill(
+      this.stepBar,
+      h("div", { class: "tg-step-text", dataset: { testid: "hint-bar" } },
+        h("p", { class: "tg-step-title" }, `Hint: ${m.type === "place" ? "place the tile at" : "build"} ${m.notation}`),
+        h("p", { class: "tg-step-help" }, "The strongest computer level would play this (shown on the board). Enter accepts, Esc or any other move ignores it.")),
+      h("button", { type: "button", class: "tg-btn", onclick: () => this.cancel(), dataset: { testid: "hint-ignore" } }, "Ignore"),
+      h("button", { type: "button", class: "tg-btn tg-btn-primary", onclick: () => this.acceptHint(), dataset: { testid: "hint-accept" } }, "Accept"),
+    );
+  }
+
+  /** A move drawn on the board as a highlight: the computer's chosen move, or the hint. */
+  #shownMove() {
+    return this.aiShow || this.hint;
+  }
+
   #expandChooser() {
     // Expansions grouped by settlement, then one button per landscape with its hut count.
     const groups = new Map();
@@ -591,7 +848,21 @@ export class GameScreen {
       cursor: this.cursor && this.inputType !== "mouse" ? this.cursor : null,
     };
     const d = this.root.dataset;
-    if (s.phase === "place") {
+    d.hint = this.hintPending ? "pending" : this.hint?.notation || "";
+    const shown = this.#shownMove();
+    if (shown && (s.phase === "place" || s.phase === "build")) {
+      if (shown.type === "place") {
+        bv.open = s.openVolcanoes;
+        bv.ghost = { q: shown.volcano[0], r: shown.volcano[1], hexes: shown.hexes, clock: shown.clock, level: shown.level, legal: true, warn: !!shown.eliminates, move: shown };
+      } else {
+        bv.targets = shown.hexes.map((x) => ({ q: x.q, r: x.r, strong: true }));
+        bv.selection = shown.settlement ? this.#settlementOf(key(...shown.settlement)) : [];
+        bv.preview = shown.hexes.map((x) => ({ q: x.q, r: x.r, kind: shown.piece, count: x.count, owner: s.current }));
+      }
+      d.ghost = "";
+      d.ghostLegal = "";
+      this.#hideTip();
+    } else if (s.phase === "place") {
       bv.open = s.openVolcanoes;
       bv.dots = this.dotsByClock.get(this.clock);
       const g = this.#ghost();
@@ -809,7 +1080,8 @@ export class GameScreen {
   }
 
   async #onActivate(hex, e) {
-    if (!this.view || this.busy) return;
+    if (!this.view || this.busy || !this.#humanTurn()) return;
+    this.#dropHint(); // any other action ignores the hint
     const touch = e.pointerType !== "mouse";
     if (e.pointerType === "mouse") this.hover = hex;
     const s = this.view.state;
@@ -954,7 +1226,8 @@ export class GameScreen {
   }
 
   chooseKind(kind) {
-    if (!this.view || this.view.state.phase !== "build" || !this.builds[kind].length) return;
+    if (!this.view || this.view.state.phase !== "build" || !this.builds[kind].length || !this.#humanTurn()) return;
+    this.#dropHint();
     this.kind = this.kind === kind ? null : kind;
     this.expand = null;
     this.settlement = null;
@@ -1002,7 +1275,8 @@ export class GameScreen {
   }
 
   async confirm() {
-    if (this.busy || !this.view) return;
+    if (this.busy || !this.view || !this.#humanTurn()) return;
+    if (this.hint) return this.acceptHint();
     const s = this.view.state;
     if (s.phase === "place") {
       const g = this.#ghost();
@@ -1014,6 +1288,7 @@ export class GameScreen {
   }
 
   cancel() {
+    this.#dropHint();
     this.kind = null;
     this.expand = null;
     this.settlement = null;
@@ -1026,7 +1301,8 @@ export class GameScreen {
   }
 
   rotate(step) {
-    if (!this.view || this.view.state.phase !== "place") return;
+    if (!this.view || this.view.state.phase !== "place" || !this.#humanTurn()) return;
+    this.#dropHint();
     this.clock = rotateClock(this.clock, step);
     this.root.dataset.clock = String(this.clock);
     this.#renderStepBar();
@@ -1116,6 +1392,10 @@ export class GameScreen {
         break;
       case "u":
         this.undo();
+        break;
+      case "h":
+      case "H":
+        this.showHint();
         break;
       case "U":
         this.redo();
@@ -1219,7 +1499,7 @@ export class GameScreen {
   #save() {
     if (!this.storage || !this.view) return;
     try {
-      this.storage.setItem(STORAGE_KEY, JSON.stringify({ share: this.view.share, seats: this.seats }));
+      this.storage.setItem(STORAGE_KEY, JSON.stringify({ share: this.view.share, seats: this.seats, seed: this.gameSeed }));
     } catch {
       /* storage full or blocked: nothing to save to */
     }
@@ -1245,6 +1525,13 @@ export class GameScreen {
   hexToScreen(q, r) {
     return this.board.hexToScreen(q, r);
   }
+}
+
+/** A stable 31-bit number from a text (a seed for a game whose seed is not known). */
+function hashText(text) {
+  let x = 2166136261;
+  for (let i = 0; i < text.length; i++) x = Math.imul(x ^ text.charCodeAt(i), 16777619);
+  return (x >>> 0) % 2 ** 31;
 }
 
 function safeStorage() {

@@ -48,7 +48,7 @@ export function tileIcon(code, size = 34, clock = 6) {
 
 const STATUS_TEXT = { playing: "", eliminated: "Eliminated", finished: "Finished" };
 
-export function renderPlayers(el, state, seats, colours) {
+export function renderPlayers(el, state, seats, colours, { thinking = null, levels = [] } = {}) {
   const teams = state.options.teams;
   fill(
     el,
@@ -78,7 +78,10 @@ export function renderPlayers(el, state, seats, colours) {
           h("span", { class: "tg-seat-dot", aria: { hidden: "true" } }),
           h("span", { class: "tg-player-name" }, seat.name),
           teams ? h("span", { class: "tg-team" }, p.seat % 2 === 0 ? "Team A" : "Team B") : null,
-          current ? h("span", { class: "tg-badge tg-badge-turn" }, state.phase === "place" ? "Placing" : "Building") : null,
+          levels[p.seat] ? h("span", { class: "tg-badge tg-badge-ai", title: `Computer player, level ${levels[p.seat]}` }, `CPU ${levels[p.seat]}`) : null,
+          thinking === p.seat
+            ? h("span", { class: "tg-badge tg-badge-turn tg-badge-thinking", dataset: { testid: "seat-thinking" } }, h("span", { class: "tg-spinner", aria: { hidden: "true" } }), "Thinking…")
+            : current ? h("span", { class: "tg-badge tg-badge-turn" }, state.phase === "place" ? "Placing" : "Building") : null,
           STATUS_TEXT[p.status] ? h("span", { class: "tg-badge" }, STATUS_TEXT[p.status]) : null,
           place ? h("span", { class: "tg-badge tg-badge-place" }, ordinal(place)) : null,
         ),
