@@ -141,3 +141,10 @@ clean:
 
 distclean: clean
 	rm -rf $(VENV) $(NODE_MODULES)
+
+# make bench-ai: think time of the strongest computer level in the page (Pyodide, Chromium);
+# BENCH_AI_ARGS="--games 3" plays more games.
+BENCH_AI_ARGS ?=
+.PHONY: bench-ai
+bench-ai: site chromium
+	$(PY) build/bench_ai.py $(BENCH_AI_ARGS)

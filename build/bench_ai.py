@@ -1,0 +1,109 @@
+"""Computer players in the page: how long the strongest level thinks per decision.
+
+Drives the system Chromium (headless) on the built site: boots the page, starts a 2-player game
+between two `strong` computers at the "instant" speed, watches it to the end, and reads the
+page's own measurements (`taluva.aiTimes()`: the `aiChoose` round trip to the engine worker,
+Pyodide, per decision, timed with performance.now()). A placement decision is where the level
+plans its whole turn; the build that follows is answered from that plan.
+
+    python build/bench_ai.py [--games 2] [--level strong] [--seed 1] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+import chromium
+from serve import ROOT, SiteServer
+
+SITE = ROOT / "site"
+UI = ".tg-root"
+TIMEOUT_MS = 600_000
+
+
+def percentile(values: list[float], p: float) -> float:
+    """Nearest-rank percentile."""
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, round(p / 100 * len(ordered) + 0.5) - 1))
+    return ordered[k]
+
+
+def play(page, level: str, seed: int) -> list[dict]:
+    seats = [
+        {"name": "A", "colour": "red", "type": f"computer:{level}"},
+        {"name": "B", "colour": "blue", "type": f"computer:{level}"},
+    ]
+    page.evaluate("taluva.setAiSpeed('instant')")
+    page.evaluate("o => taluva.newGame(o)", {"players": 2, "seed": seed, "seats": seats})
+    page.wait_for_selector(f'{UI}[data-over="1"]', state="attached", timeout=TIMEOUT_MS)
+    return page.evaluate("taluva.aiTimes()")
+
+
+def summary(name: str, ms: list[float]) -> dict[str, float]:
+    row = {
+        "n": len(ms),
+        "median_ms": statistics.median(ms),
+        "p90_ms": percentile(ms, 90),
+        "max_ms": max(ms),
+    }
+    print(
+        f"{name:<22} n={row['n']:>3}  median {row['median_ms']:7.0f} ms  "
+        f"p90 {row['p90_ms']:7.0f} ms  max {row['max_ms']:7.0f} ms"
+    )
+    return row
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Think time of a computer level in the page.")
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--level", default="strong")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    parser.add_argument("--json", type=Path, help="also write every decision's time here")
+    args = parser.parse_args(argv)
+    if not (SITE / "js" / "boot-config.js").exists():
+        raise SystemExit("site/ is not built: run `make bench-ai` (it builds first)")
+
+    server = SiteServer(SITE).start()
+    times: list[dict] = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(**chromium.launch_options())
+            version = browser.version
+            page = browser.new_page()
+            errors: list[str] = []
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.goto(server.url)
+            page.wait_for_selector(
+                f'{UI}[data-ready="1"][data-busy="0"]', state="attached", timeout=180_000
+            )
+            for game in range(args.games):
+                got = play(page, args.level, args.seed + game)
+                times += got
+                place = [t["ms"] for t in got if t["phase"] == "place"]
+                print(
+                    f"game {game + 1}/{args.games} (seed {args.seed + game}): "
+                    f"{len(got)} decisions, placement median "
+                    f"{statistics.median(place):.0f} ms",
+                    flush=True,
+                )
+            browser.close()
+    finally:
+        server.stop()
+    if errors:
+        raise SystemExit(f"console errors during the benchmark: {errors}")
+    print(f"browser: Chromium {version}; level {args.level}; {args.games} games")
+    place = summary("placement decisions", [t["ms"] for t in times if t["phase"] == "place"])
+    build = summary("build decisions", [t["ms"] for t in times if t["phase"] == "build"])
+    if args.json:
+        args.json.write_text(
+            json.dumps({"placement": place, "build": build, "times": times}, indent=2)
+        )
+
+
+if __name__ == "__main__":
+    main()
