@@ -870,7 +870,7 @@ export class GameScreen {
       d.ghost = g ? placementKey(g.q, g.r, this.clock) : "";
       d.ghostLegal = g ? String(g.legal) : "";
       this.#updateTip(g);
-    } else if (s.phase === "build") {
+    } else if (s.phase === "build" && this.#humanTurn()) {
       Object.assign(bv, this.#buildMarks());
       d.ghost = "";
       d.ghostLegal = "";
@@ -921,7 +921,7 @@ export class GameScreen {
   #ghost() {
     const s = this.view.state;
     const at = this.inputType === "mouse" ? this.hover : this.cursor;
-    if (s.phase !== "place" || !at || !s.tile) return null;
+    if (s.phase !== "place" || !at || !s.tile || !this.#humanTurn()) return null;
     const [t1, t2] = tileTerrains(s.tile);
     const terrains = ["volcano", t1, t2];
     const move = this.places.get(placementKey(at.q, at.r, this.clock));
