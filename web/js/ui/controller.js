@@ -343,7 +343,8 @@ export class GameScreen {
     this.pending = null;
     this.previewMove = null;
     this.hint = null;
-    this.aiShow = null;
+    // A computer turn still in flight was asked about an older position: drop it.
+    this.#stopAi();
     if (s.phase !== "place") this.cursor = null;
     this.#describeChange(prev, view);
     // Playing by keyboard: the cursor comes back on a legal target of the new step.
