@@ -9,6 +9,7 @@ import { createEngine, DEFAULT_BOOT_TIMEOUT_MS } from "./engine-client.js";
 import { enableOffline } from "./offline.js";
 import { attachGame, installPageApi } from "./page-api.js";
 import { mountGame } from "./ui/index.js";
+import { startSharing } from "./share/app.js";
 
 const body = document.body;
 const $ = (id) => document.getElementById(id);
@@ -76,9 +77,14 @@ function showReady(info) {
 }
 
 // The game screen (web/js/ui/) takes the page once the engine answers; the boot screen goes.
-function showGame() {
+// share/app.js picks the game to open (a link's, the autosave, or a new one) and keeps the URL
+// hash and the autosave in step with the game.
+async function showGame() {
   const app = $("app");
-  attachGame(mountGame(app, { engine }));
+  const sharing = await startSharing(engine);
+  const game = mountGame(app, sharing.mountOptions);
+  attachGame(game);
+  sharing.attach(game);
   app.hidden = false;
   $("boot").hidden = true;
 }
@@ -106,7 +112,7 @@ engine.ready.then(
   async (info) => {
     clearTimeout(slowNote);
     showReady(info);
-    showGame();
+    await showGame();
     await engine.downloadsKept; // so the service worker finds them (boot-fetch.js)
     enableOffline((state) => {
       body.dataset.offline = state;

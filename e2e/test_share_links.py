@@ -1,0 +1,244 @@
+"""Issue 6: the URL hash carries the game (#g=<share code>[&at=<step>][&p=<names>]), a broken
+link never breaks the page, the game in progress survives a reload, records go out and come
+back in, and the replay steps through a game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game_driver import UI, new_game, perform, steps, wait_game_ready, wait_steps_past
+
+SAVE_KEY = "taluva.autosave.v2"
+
+
+def play_moves(page, n: int, seed: int = 7) -> None:
+    """n moves through the UI (pointer and keys), chosen at random among the legal ones."""
+    rnd = random.Random(seed)
+    for _ in range(n):
+        before = steps(page)
+        moves = page.evaluate("taluva.legalMoves()")
+        perform(page, rnd.choice(moves))
+        wait_steps_past(page, before)
+
+
+def open_share(page) -> None:
+    page.click("[data-testid=share]")
+    page.wait_for_selector("[data-testid=share-dialog][open]")
+
+
+def position(page) -> dict:
+    state = page.evaluate("taluva.state()")
+    return {"hexes": state["hexes"], "players": state["players"], "phase": state["phase"]}
+
+
+def fresh_page(browser, console: list[str]):
+    context = browser.new_context()
+    page = context.new_page()
+    page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: console.append(f"uncaught: {e}"))
+    return context, page
+
+
+def test_the_hash_follows_every_move_and_reopens_the_same_position(game, server, browser):
+    new_game(game, {"players": 3}, seed=11)
+    history = game.evaluate("history.length")
+    play_moves(game, 5)
+    code = game.evaluate("taluva.share.code()")
+    assert game.evaluate("location.hash") == f"#g={code}"
+    assert game.evaluate("history.length") == history  # replaceState: no entry per move
+    assert game.get_attribute("body", "data-share-code") == code
+
+    errors: list[str] = []
+    context, other = fresh_page(browser, errors)
+    try:
+        other.goto(server.url + f"#g={code}")
+        wait_game_ready(other)
+        assert other.get_attribute("body", "data-share") == "link"
+        assert position(other) == position(game)
+        assert other.locator("dialog[open]").count() == 0  # straight to the game
+        play_moves(other, 2, seed=3)  # and play goes on, the rest of the deck drawn fresh
+        assert steps(other) == 7
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_seat_names_in_a_link_are_text_only(game, server):
+    new_game(game, {"players": 2}, seed=2)
+    code = game.evaluate("taluva.share.code()")
+    names = "%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E,Bob%20%26%20Co%0A" + "x" * 40
+    game.goto(server.url + f"#g={code}&p={names}")
+    wait_game_ready(game)
+    players = game.text_content("[data-testid=players]")
+    assert "<img src=x onerror=alert" in players  # as text, cut to 24 characters
+    assert "Bob & Co xxxxxxxxxxxxxxx" in players  # no control characters, 24 at most
+    assert game.locator(f"{UI} img").count() == 0
+    assert "&p=" in game.evaluate("location.hash")
+
+
+GARBAGE = {
+    "percent": ("#g=%%%", "damaged"),
+    "script": ("#g=<script>alert(1)</script>", "damaged"),
+    "checksum": ("#g=1AAAAAA", "damaged"),
+    "newer code": ("#g=9AAAAAAAAAA", "newer version"),
+    "newer layout": ("#g=1AAAAAA&v=7", "newer version"),
+    "empty": ("#g=", "no game"),
+    "options": ("#g=1__AAAAAAA", "options"),
+    "too long": ("#g=1" + "A" * 700, "too long"),
+}
+
+
+@pytest.mark.parametrize("name", list(GARBAGE))
+def test_a_broken_link_shows_why_and_a_playable_new_game(page, server, console, name):
+    hash_, words = GARBAGE[name]
+    page.goto(server.url + hash_)
+    wait_game_ready(page)
+    notice = page.wait_for_selector("[data-testid=share-notice]")
+    assert words in notice.text_content()
+    assert "A new game has started" in notice.text_content()
+    assert page.get_attribute("body", "data-share") == "bad-link"
+    assert page.locator("script:not([src])").count() == 0
+    assert page.locator("dialog[open]").count() == 0
+    play_moves(page, 2)
+    assert page.evaluate("location.hash").startswith("#g=1")
+    page.click("[data-testid=share-notice] button")
+    assert page.locator("[data-testid=share-notice]").count() == 0
+    assert console == []
+
+
+def test_a_truncated_real_link_is_refused(game, server):
+    new_game(game, {"players": 2}, seed=5)
+    play_moves(game, 6)
+    code = game.evaluate("taluva.share.code()")
+    game.goto(server.url + f"#g={code[:-2]}")
+    wait_game_ready(game)
+    assert "damaged" in game.text_content("[data-testid=share-notice]")
+    assert steps(game) == 0
+
+
+def test_a_reload_in_mid_game_resumes_it(game, server):
+    new_game(game, {"players": 2}, seed=8)
+    play_moves(game, 5)
+    before = position(game)
+    game.reload()
+    wait_game_ready(game)
+    assert position(game) == before
+    game.goto(server.url)  # no hash: the autosave
+    wait_game_ready(game)
+    assert game.get_attribute("body", "data-share") == "autosave"
+    assert position(game) == before
+    saved = json.loads(game.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    assert saved["v"] == 2 and saved["share"] == game.evaluate("taluva.share.code()")
+
+
+def test_a_link_wins_over_the_autosave_which_is_kept_until_a_move(game, server):
+    new_game(game, {"players": 2}, seed=8)
+    play_moves(game, 3)
+    kept = game.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
+    new_game(game, {"players": 4}, seed=9)
+    play_moves(game, 2)
+    link = game.evaluate("taluva.share.code()")
+    game.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(kept)})")
+    game.goto(server.url + f"#g={link}")
+    wait_game_ready(game)
+    assert len(game.evaluate("taluva.state()")["players"]) == 4
+    assert game.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == kept
+    play_moves(game, 1)
+    saved = json.loads(game.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    assert saved["share"] == game.evaluate("taluva.share.code()") != link
+
+
+def test_an_unreadable_save_is_reported_and_set_aside(game, server):
+    game.evaluate(f"localStorage.setItem('{SAVE_KEY}', '{{not json')")
+    game.goto(server.url)
+    wait_game_ready(game)
+    notice = game.text_content("[data-testid=share-notice]")
+    assert "could not be read" in notice
+    keys = game.evaluate("Object.keys(localStorage)")
+    aside = [k for k in keys if k.startswith(f"{SAVE_KEY}-corrupt-")]
+    assert len(aside) == 1
+    assert game.evaluate(f"localStorage.getItem('{aside[0]}')") == "{not json"
+    assert game.get_attribute("body", "data-share") == "bad-save"
+    # a save whose code the engine refuses is set aside too
+    game.evaluate(
+        f"localStorage.setItem('{SAVE_KEY}', JSON.stringify({{v: 2, share: '1AAAAAAA',"
+        " seats: [{name: 'A', colour: 'red'}, {name: 'B', colour: 'blue'}]}))"
+    )
+    game.goto(server.url)
+    wait_game_ready(game)
+    assert "could not be resumed" in game.text_content("[data-testid=share-notice]")
+    keys = game.evaluate("Object.keys(localStorage)")
+    assert len([k for k in keys if k.startswith(f"{SAVE_KEY}-corrupt-")]) == 2
+
+
+def test_a_record_goes_out_and_comes_back_in(game):
+    new_game(game, {"players": 2}, seed=4)
+    play_moves(game, 6)
+    before = position(game)
+    open_share(game)
+    record = game.input_value("[data-testid=record-text]")
+    assert record.startswith("taluva 1")
+    with game.expect_download() as download:
+        game.click("[data-testid=download-record]")
+    assert download.value.suggested_filename.endswith(".txt")
+    game.click("[data-testid=share-close]")
+
+    new_game(game, {"players": 3}, seed=1)
+    assert position(game) != before
+    open_share(game)
+    game.fill("[data-testid=record-text]", record)
+    game.click("[data-testid=import-record]")
+    game.wait_for_selector(f"{UI}[data-imported='1'][data-busy='0']", state="attached")
+    assert position(game) == before
+    assert game.locator("[data-testid=share-dialog][open]").count() == 0
+
+    # A bad record: the engine's message (it names the line), the game untouched.
+    broken = record.replace("hut", "palace", 1)
+    open_share(game)
+    game.fill("[data-testid=record-text]", broken)
+    game.click("[data-testid=import-record]")
+    error = game.wait_for_selector("[data-testid=record-error]:not([hidden])")
+    assert "line" in error.text_content()
+    assert position(game) == before
+    game.set_input_files(
+        "[data-testid=record-file]",
+        files=[{"name": "game.txt", "mimeType": "text/plain", "buffer": record.encode()}],
+    )
+    game.wait_for_selector(f"{UI}[data-imported='2'][data-busy='0']", state="attached")
+    assert position(game) == before
+
+
+def test_replay_steps_back_and_forth_and_links_to_a_step(game, server):
+    new_game(game, {"players": 2}, seed=6)
+    play_moves(game, 6)
+    code = game.evaluate("taluva.share.code()")
+    open_share(game)
+    game.click("[data-testid=open-replay]")
+    replay = "[data-testid=replay]"
+    game.wait_for_selector(f"{replay}[data-busy='0'][data-step='6'][data-total='6']")
+    game.click("[data-testid=replay-back]")
+    game.wait_for_selector(f"{replay}[data-busy='0'][data-step='5']")
+    assert game.evaluate("location.hash") == f"#g={code}&at=5"
+    game.click("[data-testid=replay-first]")
+    game.wait_for_selector(f"{replay}[data-busy='0'][data-step='0']")
+    game.click("[data-testid=replay-forward]")
+    game.wait_for_selector(f"{replay}[data-busy='0'][data-step='1']")
+    game.keyboard.press("End")
+    game.wait_for_selector(f"{replay}[data-busy='0'][data-step='6']")
+    assert steps(game) == 6  # the live game is untouched
+    game.click("[data-testid=replay-close]")
+    assert game.evaluate("location.hash") == f"#g={code}"
+
+    game.goto(server.url + f"#g={code}&at=2")
+    wait_game_ready(game)
+    game.wait_for_selector(
+        f"[data-testid=replay-dialog][open] {replay}[data-busy='0'][data-step='2']"
+    )
+    assert steps(game) == 6
+    game.click("[data-testid=replay-close]")
+    play_moves(game, 1)
+    assert steps(game) == 7
