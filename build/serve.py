@@ -5,7 +5,8 @@ It behaves like a plain static host (no directory listings, conditional requests
 
 * the Content-Security-Policy of site/index.html's <meta> tag, as a header on every response,
   so it also binds the engine worker and the service worker, which do not inherit the page's
-  <meta>; plus `frame-ancestors` and a `report-uri`, which a <meta> cannot carry;
+  <meta>; plus `frame-ancestors` and a `report-uri`, which a <meta> cannot carry (no page may
+  be framed, except embed.html, which is made for other sites' iframes);
 * a /__csp-report endpoint that collects violation reports (tests assert there are none);
 * a count of bytes sent, for the boot benchmark.
 
@@ -68,6 +69,14 @@ def header_csp(site: Path) -> str:
     return f"{page_csp(site)}; frame-ancestors 'none'; report-uri {CSP_REPORT_PATH}"
 
 
+# Pages made to be framed by other sites (a blog embedding a game): any ancestor may frame them.
+FRAMEABLE = ("/embed.html",)
+
+
+def frameable_csp(site: Path) -> str:
+    return f"{page_csp(site)}; frame-ancestors *; report-uri {CSP_REPORT_PATH}"
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
     """Serves `server.site`; every response carries the CSP and revalidation headers."""
 
@@ -79,7 +88,9 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.wfile = _CountingWriter(self.wfile, self.server)
 
     def end_headers(self) -> None:
-        self.send_header("Content-Security-Policy", self.server.csp)
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        policy = self.server.frame_csp if path.endswith(FRAMEABLE) else self.server.csp
+        self.send_header("Content-Security-Policy", policy)
         self.send_header("X-Content-Type-Options", "nosniff")
         # Cacheable, but revalidated on every use: a rebuilt site shows up on the next reload,
         # and an unchanged file costs a 304. Offline and instant starts are the service worker's.
@@ -140,6 +151,7 @@ class SiteServer(ThreadingHTTPServer):
         # absolute, not resolved: a symlinked site can be re-pointed while serving
         self.site = site.absolute()
         self.csp = header_csp(self.site)
+        self.frame_csp = frameable_csp(self.site)
         self.verbose = verbose
         self.csp_reports: list[dict] = []
         self.bytes_sent = 0

@@ -1,0 +1,79 @@
+// The embed page (embed.html#g=<code>[&at=<step>][&p=<names>]): a light preview of the game in
+// the link, read without the engine, and the engine only once the reader asks for it.
+//
+// Before the click this page fetches nothing heavy: no Pyodide, no worker, no WebAssembly (the
+// browser tests check). It never touches localStorage or the service worker, so it also works
+// in a sandboxed third-party iframe whose storage is partitioned or blocked.
+
+import { explainCodeError, formatHash, HashError, parseHash, peekCode } from "../share/hash.js";
+
+const $ = (id) => document.getElementById(id);
+const body = document.body;
+
+function describe(facts) {
+  const parts = [`${facts.players} players`];
+  parts.push(facts.tiles === "all" ? "all 48 tiles" : `${facts.tiles} tiles each`);
+  if (facts.found === "any") parts.push("found anywhere");
+  if (facts.rank) parts.push("ranked");
+  if (facts.teams) parts.push("teams");
+  const moves = facts.steps === 0 ? "no move yet" : `${facts.steps} move${facts.steps === 1 ? "" : "s"}`;
+  return `${parts.join(", ")} · ${moves} (${facts.tilesDrawn} tile${facts.tilesDrawn === 1 ? "" : "s"} drawn)`;
+}
+
+function fail(message) {
+  body.dataset.embed = "bad-link";
+  $("embed-error").textContent = message;
+  $("embed-error").hidden = false;
+  $("embed-load").hidden = true;
+  $("embed-summary").textContent = "";
+  $("embed-open").textContent = "Open Taluva";
+  $("embed-open").href = "index.html";
+}
+
+function start() {
+  let link = null;
+  try {
+    link = parseHash(location.hash);
+  } catch (error) {
+    if (!(error instanceof HashError)) throw error;
+    fail(explainCodeError(error.message));
+    return;
+  }
+  if (!link) {
+    fail(explainCodeError("empty: the link carries no game"));
+    return;
+  }
+  const facts = peekCode(link.code);
+  if (!facts) {
+    // The engine has the last word (and the exact reason); this only spares a pointless boot.
+    const newer = /^[2-9]/.test(link.code);
+    fail(explainCodeError(newer ? `newer: this link was made by a newer version of the game (format ${link.code[0]})` : "corrupt: this is not a game code"));
+    return;
+  }
+  $("embed-summary").textContent = describe(facts);
+  const names = link.names.filter(Boolean);
+  $("embed-players").textContent = names.length ? names.join(" · ") : "";
+  $("embed-open").href = `index.html${formatHash(link)}`;
+  const button = $("embed-load");
+  button.hidden = false;
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    body.dataset.embed = "loading";
+    $("embed-status").textContent = "Loading the game engine…";
+    try {
+      const { play } = await import("./player.js");
+      await play(link, facts);
+    } catch (error) {
+      body.dataset.embed = "error";
+      $("embed-status").textContent = "";
+      $("embed-error").textContent = error?.kind
+        ? `The game engine could not start: ${error.message}`
+        : explainCodeError(error?.message);
+      $("embed-error").hidden = false;
+      button.disabled = false;
+    }
+  });
+  window.addEventListener("hashchange", () => location.reload());
+}
+
+start();
