@@ -11,6 +11,9 @@ import random
 import pytest
 
 from game_driver import UI, new_game, perform, steps, wait_game_ready, wait_steps_past
+from taluva.cli import play_random_game
+from taluva.options import Options
+from taluva.sharecode import encode
 
 SAVE_KEY = "taluva.autosave.v2"
 
@@ -242,3 +245,15 @@ def test_replay_steps_back_and_forth_and_links_to_a_step(game, server):
     game.click("[data-testid=replay-close]")
     play_moves(game, 1)
     assert steps(game) == 7
+
+
+def test_a_link_to_a_finished_game_shows_its_end(game, server):
+    finished = play_random_game(Options(players=3), seed=5)
+    code = encode(finished)
+    game.goto(server.url + f"#g={code}&p=Ann,Bo,Cy")
+    wait_game_ready(game)
+    game.wait_for_selector(f"{UI}[data-over='1'][data-busy='0']", state="attached")
+    state = game.evaluate("taluva.state()")
+    assert len(state["players"]) == 3 and state["phase"] == "over"
+    assert game.evaluate("taluva.share.code()") == code
+    assert "Cy" in game.text_content("[data-testid=players]")
