@@ -5,7 +5,7 @@
 import { Board } from "./board.js";
 import { h, fill, smallCanvas } from "./dom.js";
 import { drawTile } from "./art.js";
-import { CLOCKS, DIRECTIONS, key, placementKey, rotateClock, tileHexes } from "./hex.js";
+import { CLOCKS, key, placementKey, rotateClock, tileHexes } from "./hex.js";
 import { ordinal, pieceIcon, renderLegend, renderLog, renderPlayers, renderTiles } from "./panels.js";
 import { DEFAULT_OPTIONS, SetupDialog } from "./setup.js";
 import { AI_SPEEDS, DEFAULT_SEATS, KIND_HELP, KIND_LABELS, TERRAINS, colourById, computerLevel, tileTerrains } from "./theme.js";
@@ -1312,28 +1312,14 @@ export class GameScreen {
 
   /** The hexes of the settlement that contains `anchor` (for highlighting only). */
   #settlementOf(anchor) {
-    // Presentation only: outline the buildings connected to the engine's settlement anchor.
-    const start = this.hexAt.get(anchor);
-    if (!start?.building) return [anchor.split(",").map(Number)];
-    const owner = start.building.owner;
-    const seen = new Set([anchor]);
-    const stack = [[start.q, start.r]];
-    const out = [];
-    while (stack.length) {
-      const [q, r] = stack.pop();
-      out.push([q, r]);
-      for (const [dq, dr] of DIRECTIONS) {
-        const k = key(q + dq, r + dr);
-        if (seen.has(k)) continue;
-        const hx = this.hexAt.get(k);
-        if (hx?.building?.owner === owner) {
-          seen.add(k);
-          stack.push([q + dq, r + dr]);
-        }
-      }
-    }
-    return out;
+    // The engine names each building's settlement by its anchor hex (the same anchor its
+    // expansion moves carry); outlining a settlement is a lookup, not a rule.
+    const members = this.view.state.hexes
+      .filter((hx) => hx.building?.settlement === anchor)
+      .map((hx) => [hx.q, hx.r]);
+    return members.length ? members : [anchor.split(",").map(Number)];
   }
+
 
   // ---- keys ---------------------------------------------------------------------------------
 
