@@ -342,10 +342,6 @@ class Board:
 
     # --------------------------------------------------------------------- building (R-BUILD)
 
-    def is_empty(self, pos: int) -> bool:
-        """A top hex with no building and not a volcano (RULES.md, Words)."""
-        return pos in self.level and self.terrain[pos] != VOLCANO and pos not in self.owner
-
     def settlements(self, player: int) -> list[list[int]]:
         """The player's settlements (R-SET): edge-connected groups of their buildings."""
         owner = self.owner

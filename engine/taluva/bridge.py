@@ -20,6 +20,7 @@ from typing import Any
 from taluva import __version__
 from taluva.ai import LEVELS, choose_move
 from taluva.errors import TaluvaError
+from taluva.game import Game
 from taluva.jsonio import (
     legal_moves_json,
     move_from_json,
@@ -80,6 +81,14 @@ def view() -> dict[str, Any]:
     }
 
 
+def _replace_game(game: Game) -> dict[str, Any]:
+    """Make ``game`` the current one. Callers build it first, so a bad link or record raises
+    before anything is replaced and the game in progress survives."""
+    global _session
+    _session = Session.from_game(game)
+    return view()
+
+
 @method("newGame")
 def _new_game(options: dict[str, Any] | None = None, seed: int | None = None) -> dict[str, Any]:
     global _session
@@ -128,9 +137,7 @@ def _share_code() -> str:
 @method("loadShareCode")
 def _load_share_code(code: str) -> dict[str, Any]:
     """Replace the game by the one a link carries; a bad code leaves the current game alone."""
-    global _session
-    _session = Session.from_game(decode(code))
-    return view()
+    return _replace_game(decode(code))
 
 
 @method("aiLevels")
@@ -172,9 +179,7 @@ def _record() -> str:
 @method("loadRecord")
 def _load_record(text: str) -> dict[str, Any]:
     """Replace the game by a replayed record; a bad record leaves the current game alone."""
-    global _session
-    _session = Session.from_game(replay(text))
-    return view()
+    return _replace_game(replay(text))
 
 
 def handle(request_json: str) -> str:

@@ -5,6 +5,8 @@ names), ``place`` (R-TILE) and ``build`` (R-BUILD). :meth:`Game.play` checks a m
 the broken rule; :meth:`Game.push`/:meth:`Game.pop` and :meth:`Game.copy` are the cheap,
 unchecked paths for search.
 
+>>> from taluva.moves import format_move, parse_move
+>>> from taluva.tiles import tile_from_code
 >>> game = Game(Options(players=2), seed=7)
 >>> game.draw(tile_from_code('JC'))
 >>> game.phase, game.tile_code
@@ -28,8 +30,7 @@ from collections.abc import Iterator
 from taluva.board import TEMPLE_MARK, TOWER_MARK, Board, Reason
 from taluva.errors import IllegalMoveError
 from taluva.hexgrid import DIRECTIONS, format_pos
-from taluva.moves import HUT, PIECE_NAMES, TEMPLE, TOWER, Build, Move, Placement, format_move
-from taluva.moves import parse_move as parse_move  # re-exported for the doctest above
+from taluva.moves import HUT, PIECE_NAMES, TEMPLE, TOWER, Build, Move, Placement
 from taluva.options import Options
 from taluva.result import (
     EARLY_VICTORY,
@@ -50,7 +51,6 @@ from taluva.tiles import (
     Tile,
     tile_code,
 )
-from taluva.tiles import tile_from_code as tile_from_code  # re-exported for the doctest
 
 DRAW, PLACE, BUILD, OVER = "draw", "place", "build", "over"
 PLAYING, ELIMINATED, FINISHED = "playing", "eliminated", "finished"
@@ -445,9 +445,6 @@ class Game:
 
     # ------------------------------------------------------------------------ conveniences
 
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     def returns(self) -> list[float]:
         """Per-player payoff once over (OpenSpiel style): 1 for a win, shared among tied
         winners, 0 otherwise."""
@@ -455,9 +452,6 @@ class Game:
             return [0.0] * self.players
         winners = self.result.winners
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.players)]
-
-    def describe(self, move: Move) -> str:
-        return format_move(move)
 
     def piece_at(self, pos: int) -> tuple[int, str, int] | None:
         """(owner, piece name, count) of the building at ``pos``, if any."""
@@ -493,6 +487,3 @@ class LegalMoves:
 
     def __len__(self) -> int:
         return len(self._moves())
-
-    def __bool__(self) -> bool:
-        return bool(self._moves())

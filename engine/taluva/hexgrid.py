@@ -86,11 +86,3 @@ def tile_hexes(volcano: int, orientation: int) -> tuple[int, int, int]:
         volcano + DIRECTIONS[(orientation + 1) % 6],
         volcano + DIRECTIONS[orientation],
     )
-
-
-def orientation_of(volcano: int, first: int, second: int) -> int:
-    """The orientation that places a tile's volcano, first and second landscape as given."""
-    for k in range(6):
-        if tile_hexes(volcano, k) == (volcano, first, second):
-            return k
-    raise ValueError("these three hexes do not form a tile with that chirality")
