@@ -113,3 +113,27 @@ def test_newer_format_and_unknown_options_have_their_own_messages() -> None:
         decode("1__AAA" + _GAMES[0][6:])
     with pytest.raises(ShareCodeError, match="^too long"):
         decode("1" + "A" * 1000)
+
+
+# A link made today must open the same game for as long as format 1 exists (README, "Share
+# codes"): any change in legality or move order that would misread it fails here first.
+PINNED_CODE = "1ANuDH7ox8yk8vvIfE9DT_IZT-g"
+PINNED_RECORD = """taluva 1
+options players=3 tiles=12 found=any rank=off teams=off
+1 RC 0,0/6 hut 0,1
+2 LS -3,2/12 hut -3,1
+3 JS -2,2/4 hut -1,2
+4 CS -3,4/6 hut -2,1
+5 JC -1,5/8 hut -2,5
+6 JR 1,2/10 hut -3,5
+7 JC -3,7/4 hut -1,1
+8 JS -4,4/8 hut -2,7
+9 CJ -1,-1/6
+"""
+
+
+def test_a_format_1_link_made_today_opens_the_same_game() -> None:
+    from taluva.record import replay
+
+    assert _moves(decode(PINNED_CODE)) == PINNED_RECORD
+    assert encode(replay(PINNED_RECORD)) == PINNED_CODE
