@@ -117,3 +117,27 @@ def test_state_json_log_names_seats_and_buried_huts_and_buildings_their_settleme
                 if "building" in h and [h["q"], h["r"]] in [list(unpack(p)) for p in group]
             }
             assert names == {format_pos(min(group))}
+
+
+def test_an_eruption_move_lists_the_huts_it_buries_R_TILE_3d():
+    """A placement onto buildings names each covered hex with its owner and hut count."""
+    from taluva.game import PLACE
+
+    for seed in range(40):
+        game = play_random_game(Options(players=2), seed=seed)
+        while game.turns:
+            if game.phase == PLACE:
+                for move in legal_moves_json(game):
+                    if "covers" not in move:
+                        continue
+                    spots = {(h["q"], h["r"]) for h in move["hexes"]}
+                    for c in move["covers"]:
+                        assert (c["q"], c["r"]) in spots
+                        building = next(
+                            h["building"] for h in state_to_json(game)["hexes"]
+                            if (h["q"], h["r"]) == (c["q"], c["r"])
+                        )
+                        assert (c["owner"], c["count"]) == (building["owner"], building["count"])
+                    return
+            game.pop()
+    raise AssertionError("no eruption over huts in 40 random games")

@@ -123,7 +123,7 @@ def move_to_json(game: Game, move: Move) -> dict[str, Any]:
         level = game.board.level.get(move.volcano, 0) + 1
         tile = game.tile or TILE_KINDS[0]
         terrains = ("volcano", TERRAIN_NAMES[tile[0]], TERRAIN_NAMES[tile[1]])
-        return {
+        result = {
             "type": "place",
             "notation": format_move(move),
             "volcano": qr(move.volcano),
@@ -135,6 +135,15 @@ def move_to_json(game: Game, move: Move) -> dict[str, Any]:
                 for (q, r), t in zip(map(unpack, move.hexes()), terrains, strict=True)
             ],
         }
+        # An eruption's victims (R-TILE-3d), so the page can say so without a rule of its own.
+        covers = [
+            {"q": q, "r": r, "owner": building[0], "count": building[2]}
+            for (q, r), building in ((unpack(p), game.piece_at(p)) for p in move.hexes())
+            if building
+        ]
+        if covers:
+            result["covers"] = covers
+        return result
     how = game.build_options().get(move)
     kind = how[0] if how else ("expand" if move.piece == HUT else PIECE_NAMES[move.piece])
     result: dict[str, Any] = {
