@@ -141,3 +141,10 @@ def test_an_eruption_move_lists_the_huts_it_buries_R_TILE_3d():
                     return
             game.pop()
     raise AssertionError("no eruption over huts in 40 random games")
+
+
+def test_players_carry_their_team_under_O_TEAMS_and_none_without() -> None:
+    teams = state_to_json(Game(Options(players=4, teams=True), seed=1))["players"]
+    assert [p["team"] for p in teams] == [0, 1, 0, 1]
+    alone = state_to_json(Game(Options(players=4), seed=1))["players"]
+    assert {p["team"] for p in alone} == {None}

@@ -89,6 +89,8 @@ def state_to_json(game: Game) -> dict[str, Any]:
                 "status": game.status[seat],
                 "stock": dict(zip(("huts", "temples", "towers"), game.stock[seat], strict=True)),
                 "built": dict(zip(("temples", "towers", "huts"), game.score(seat), strict=True)),
+                # O-TEAMS: seats 1 and 3 (team 0) against 2 and 4 (team 1); null without teams
+                "team": seat % 2 if game.options.teams else None,
             }
             for seat in range(game.players)
         ],
