@@ -44,7 +44,7 @@ def test_a_dropped_connection_is_reported_as_a_network_failure(page, server):
 
 
 def test_a_missing_worker_script_is_reported(page, server):
-    server.missing.add("/js/worker.js")
+    server.missing.add("/js/engine/worker.js")
     page.goto(server.url)
     error = boot_error(page)
     assert error["kind"] == "worker-failed"

@@ -5,11 +5,10 @@
 // whether the service worker has this build cached; tests and the UI layer key off both.
 
 import { BOOT } from "./boot-config.js";
-import { createEngine, DEFAULT_BOOT_TIMEOUT_MS } from "./engine-client.js";
+import { startApp } from "./app.js";
+import { createEngine, DEFAULT_BOOT_TIMEOUT_MS } from "./engine/client.js";
 import { enableOffline } from "./offline.js";
-import { attachGame, installPageApi } from "./page-api.js";
-import { mountGame } from "./ui/index.js";
-import { startSharing } from "./share/app.js";
+import { attachGame, gameFailed, installPageApi } from "./page-api.js";
 
 const body = document.body;
 const $ = (id) => document.getElementById(id);
@@ -76,17 +75,18 @@ function showReady(info) {
   body.dataset.engine = "ready";
 }
 
-// The game screen (web/js/ui/) takes the page once the engine answers; the boot screen goes.
-// share/app.js picks the game to open (a link's, the autosave, or a new one) and keeps the URL
-// hash and the autosave in step with the game.
+// The game screen takes the page once the engine answers; the boot screen goes. app.js opens the
+// game (a link's, the autosave, or a new one) and keeps the URL hash and the autosave in step.
 async function showGame() {
   const app = $("app");
-  const sharing = await startSharing(engine);
-  const game = mountGame(app, sharing.mountOptions);
-  attachGame(game);
-  sharing.attach(game);
   app.hidden = false;
   $("boot").hidden = true;
+  try {
+    attachGame(await startApp(app, engine));
+  } catch (error) {
+    gameFailed(error);
+    throw error;
+  }
 }
 
 $("boot-retry").addEventListener("click", () => location.reload());

@@ -4,7 +4,7 @@
 // first visit it finds the boot's downloads already kept for it (boot-fetch.js) instead of
 // fetching them twice. `onState` gets: "installing" | "ready" | "unsupported" | "failed".
 
-import { downloadsCacheName } from "./boot-fetch.js";
+import { downloadsCacheName } from "./engine/boot-fetch.js";
 
 export async function enableOffline(onState = () => {}) {
   if (!("serviceWorker" in navigator)) {

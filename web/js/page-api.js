@@ -1,11 +1,15 @@
-// window.taluva: the page's scripting surface, used by tests, by the browser console and by the
-// UI layer, which extends it (state(), legalMoves(), play() …). Keep each addition small: it is
-// a thin, documented veneer over engine.call(), never a second copy of engine logic.
-// The whole surface is documented in web/API.md.
+// window.taluva: the page's scripting surface, for tests, the browser console and pages that
+// embed the game. A thin, documented veneer over the store and the engine, never a second copy
+// of engine logic. The whole surface is documented in web/API.md.
 //
 //   await window.taluva.ready;                 // engine versions, once the game screen is up;
 //                                              // rejects if boot failed
 //   await window.taluva.call('version', {});   // any taluva.bridge method
+
+import { hashOf } from "./share/link-sync.js";
+import { embedSnippet, pageUrl } from "./share/share-dialog.js";
+
+const clone = (x) => (x === undefined ? x : JSON.parse(JSON.stringify(x)));
 
 let screenUp;
 const screenReady = new Promise((resolve, reject) => {
@@ -14,7 +18,7 @@ const screenReady = new Promise((resolve, reject) => {
 
 export function installPageApi(engine) {
   const api = window.taluva ?? {};
-  // Ready means usable: the engine is up and the game screen (attachGame) shows a game.
+  // Ready means usable: the engine is up and the game screen shows a game.
   api.ready = engine.ready.then((info) => screenReady.then(() => info));
   // A failed boot is shown on the page; callers that never await `ready` must not also see it
   // reported as an unhandled rejection.
@@ -24,8 +28,57 @@ export function installPageApi(engine) {
   return api;
 }
 
-/** Add the game screen's members (state(), legalMoves(), play() …) and settle `ready`. */
-export function attachGame(game) {
-  Object.assign(window.taluva, game.api);
-  game.ready.then(screenUp.resolve, screenUp.reject);
+/** Add the game's members (state(), legalMoves(), play() …) and settle `ready`. */
+export function attachGame(members) {
+  Object.assign(window.taluva, members);
+  screenUp.resolve();
+}
+
+/** The page could not show a game: `ready` rejects with `error`. */
+export function gameFailed(error) {
+  screenUp.reject(error);
+}
+
+/** The game members of window.taluva, over the store and what follows it. */
+export function gameApi({ store, computers, hints, screen, share, replay }) {
+  const link = () => pageUrl(null, hashOf(store));
+  return {
+    /** The current state JSON (a copy), as the page shows it. */
+    state: () => clone(store.state),
+    /** The legal moves of the current step (move JSON, a copy). */
+    legalMoves: () => clone(store.view?.legal ?? []),
+    /** Play a move (move JSON or {notation}); resolves to the new state, rejects with the engine's error. */
+    play: async (move) => clone((await store.play(move, { by: "api" })).state),
+    /** Start a new game: {players, tiles, found, rank, teams, seed?, seats?: [{name, colour, type}]}. */
+    newGame: async (options = {}) => {
+      const { seats, seed = null, ...engineOptions } = options || {};
+      return clone((await store.newGame({ options: engineOptions, seats, seed })).state);
+    },
+    /** Viewport CSS pixels of the centre of the top of hex (q, r) as drawn now. */
+    hexToScreen: (q, r) => screen.hexToScreen(q, r),
+    /** The tile's rotation: the clock hour (2, 4, ... 12) where its landscapes lie. */
+    rotation: () => screen.choice.clock,
+    undo: () => screen.act.undo(),
+    redo: () => screen.act.redo(),
+    /** Computer players: how long the page shows a computer's move (slow, normal, fast, instant). */
+    setAiSpeed: (speed) => computers.setSpeed(speed),
+    /** Pause (true) or resume (false) the computer players. */
+    setAiPaused: (paused) => computers.setPaused(paused),
+    /** Every computer decision of this game: [{seat, level, phase, turn, ms, t0, t1}]. */
+    aiTimes: () => clone(computers.times),
+    /** Ask for a hint (the strongest level's move), drawn on the board; resolves when shown. */
+    hint: () => screen.act.showHint(),
+    share: {
+      /** The current game's share code. */
+      code: () => store.view?.share ?? "",
+      /** The link to the current game (index.html#g=...). */
+      link,
+      /** The embed snippet for the current game. */
+      embedCode: () => embedSnippet(pageUrl("embed.html", hashOf(store))),
+      /** Import a record (text): resolves true, or false with the engine's message shown. */
+      importRecord: (text) => share.importRecord(text),
+      /** Open the replay at a step (null: the last). */
+      replay: (at = null) => replay.open(at),
+    },
+  };
 }

@@ -1,16 +1,20 @@
-// The embed page (embed.html#g=<code>[&at=<step>][&p=<names>]): a light preview of the game in
-// the link, read without the engine, and the engine only once the reader asks for it.
+// The embed page (embed.html#g=<code>[&at=<step>][&p=<names>][&s=<summary>]): a light preview of
+// the game in the link, and the engine only once the reader asks for it. The preview shows the
+// summary the engine wrote into the link (s=); it never decodes the share code itself, so a link
+// without a summary shows less, and the engine has the last word on whether the code is good.
 //
 // Before the click this page fetches nothing heavy: no Pyodide, no worker, no WebAssembly (the
 // browser tests check). It never touches localStorage or the service worker, so it also works
 // in a sandboxed third-party iframe whose storage is partitioned or blocked.
 
-import { explainCodeError, formatHash, HashError, parseHash, peekCode } from "../share/hash.js";
+import { formatHash, HashError, parseHash } from "../share/hash.js";
+import { linkProblem } from "../share/load-errors.js";
 
 const $ = (id) => document.getElementById(id);
 const body = document.body;
 
 function describe(facts) {
+  if (!facts) return "A shared game: click to see its moves.";
   const parts = [`${facts.players} players`];
   parts.push(facts.tiles === "all" ? "all 48 tiles" : `${facts.tiles} tiles each`);
   if (facts.found === "any") parts.push("found anywhere");
@@ -36,21 +40,14 @@ function start() {
     link = parseHash(location.hash);
   } catch (error) {
     if (!(error instanceof HashError)) throw error;
-    fail(explainCodeError(error.message));
+    fail(linkProblem(error));
     return;
   }
-  if (!link) {
-    fail(explainCodeError("empty: the link carries no game"));
+  if (!link || !link.code) {
+    fail(linkProblem({ kind: "empty" }));
     return;
   }
-  const facts = peekCode(link.code);
-  if (!facts) {
-    // The engine has the last word (and the exact reason); this only spares a pointless boot.
-    const newer = /^[2-9]/.test(link.code);
-    fail(explainCodeError(newer ? `newer: this link was made by a newer version of the game (format ${link.code[0]})` : "corrupt: this is not a game code"));
-    return;
-  }
-  $("embed-summary").textContent = describe(facts);
+  $("embed-summary").textContent = describe(link.summary);
   const names = link.names.filter(Boolean);
   $("embed-players").textContent = names.length ? names.join(" · ") : "";
   $("embed-open").href = `index.html${formatHash(link)}`;
@@ -62,13 +59,13 @@ function start() {
     $("embed-status").textContent = "Loading the game engine…";
     try {
       const { play } = await import("./player.js");
-      await play(link, facts);
+      await play(link);
     } catch (error) {
       body.dataset.embed = "error";
       $("embed-status").textContent = "";
       $("embed-error").textContent = error?.kind
         ? `The game engine could not start: ${error.message}`
-        : explainCodeError(error?.message);
+        : linkProblem(error);
       $("embed-error").hidden = false;
       button.disabled = false;
     }

@@ -2,10 +2,11 @@
 // link, and a read-only replay with step controls. Nothing is stored: no autosave, no service
 // worker, no download copies for the offline cache.
 
-import { createEngine } from "../engine-client.js";
+import { createEngine } from "../engine/client.js";
 import { createReplay } from "../share/replay.js";
 import { formatHash, replaceHash } from "../share/hash.js";
-import { colourById, DEFAULT_SEATS } from "../ui/theme.js";
+import { DEFAULT_SEATS } from "../game/seats.js";
+import { colourById } from "../screen/theme.js";
 
 const $ = (id) => document.getElementById(id);
 

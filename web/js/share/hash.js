@@ -9,6 +9,10 @@
 //   at  optional: open the replay at this step (decisions made: placements and builds).
 //   p   optional: seat names, each percent-encoded, comma-separated; at most 4 names of at most
 //       MAX_NAME characters. Names are only ever shown as text (textContent), never as markup.
+//   s   optional: the game's summary as the engine gave it (view.summary), for the embed's
+//       preview, which shows it without decoding the share code:
+//       <players>.<tiles>.<found>.<flags>.<steps>.<tiles drawn>.<over>, flags "r" (O-RANK),
+//       "t" (O-TEAMS) or "-", over 1 or 0; e.g. s=2.12.any.-.13.7.0
 //   v   reserved: a later layout adds v=2 or more; this page then says the link is newer.
 //
 // Keys this page does not know are ignored, so a later layout can add keys without breaking
@@ -20,11 +24,16 @@ export const MAX_SEATS = 4;
 const MAX_HASH = 2000; // a real game's hash is ~200 characters
 const CODE_CHARS = /^[A-Za-z0-9_-]*$/;
 
-/** A newer or malformed hash layout (the share code's own errors come from the engine). */
+/**
+ * A newer or malformed hash layout (the share code's own errors come from the engine). `kind`
+ * is one of the engine's words for a code it refuses: newer | corrupt | too-long.
+ */
 export class HashError extends Error {
-  constructor(message) {
-    super(message);
+  constructor(kind, reason) {
+    super(`${kind}: ${reason}`);
     this.name = "HashError";
+    this.kind = kind;
+    this.reason = reason;
   }
 }
 
@@ -54,7 +63,7 @@ export function cleanName(name) {
 export function parseHash(hash) {
   const text = String(hash ?? "").replace(/^#/, "");
   if (!text) return null;
-  if (text.length > MAX_HASH) throw new HashError("too long: the link is far longer than any game");
+  if (text.length > MAX_HASH) throw new HashError("too-long", "the link is far longer than any game");
   const fields = new Map();
   for (const part of text.split("&")) {
     const eq = part.indexOf("=");
@@ -63,12 +72,14 @@ export function parseHash(hash) {
   }
   if (!fields.has("g")) return null;
   const version = fields.has("v") ? Number(fields.get("v")) : HASH_LAYOUT;
-  if (!(version >= 1)) throw new HashError("corrupt: the link's layout number is not readable");
+  if (!(version >= 1)) throw new HashError("corrupt", "the link's layout number is not readable");
   if (version > HASH_LAYOUT) {
-    throw new HashError(`newer: this link was made by a newer version of the game (layout ${version})`);
+    throw new HashError("newer", `this link was made by a newer version of the game (layout ${version})`);
   }
   const code = decodePart(fields.get("g"));
-  if (code === null) throw new HashError("corrupt: the link has a broken %-escape");
+  if (code === null) throw new HashError("corrupt", "the link has a broken %-escape");
+  // A share code is URL-safe base64 (the layout's promise); what it encodes is the engine's.
+  if (!CODE_CHARS.test(code)) throw new HashError("corrupt", "the link's game code has characters no game code has");
   let at = null;
   if (fields.has("at")) {
     const raw = fields.get("at");
@@ -82,17 +93,50 @@ export function parseHash(hash) {
       .slice(0, MAX_SEATS)
       .map((n) => cleanName(decodePart(n) ?? ""));
   }
-  return { code, at, names };
+  const summary = fields.has("s") ? parseSummary(fields.get("s")) : null;
+  return { code, at, names, summary };
 }
 
-/** The hash for a game: "#g=<code>" plus the optional step and seat names. */
-export function formatHash({ code, at = null, names = [] }) {
+/** The hash for a game: "#g=<code>" plus the optional step, seat names and summary. */
+export function formatHash({ code, at = null, names = [], summary = null }) {
   // A share code only has URL-safe characters; escape anything else anyway.
   let hash = `#g=${CODE_CHARS.test(code) ? code : encodeURIComponent(code)}`;
   if (Number.isInteger(at) && at >= 0) hash += `&at=${at}`;
   const clean = names.slice(0, MAX_SEATS).map(cleanName);
   if (clean.some((n) => n)) hash += `&p=${clean.map(encodeURIComponent).join(",")}`;
+  if (summary) hash += `&s=${formatSummary(summary)}`;
   return hash;
+}
+
+const TILES = ["12", "18", "24", "all"];
+const FOUND = ["isolated", "any"];
+const COUNT = /^\d{1,3}$/;
+
+/** The summary field: the engine's view.summary in a few URL-safe characters. */
+export function formatSummary(s) {
+  const flags = `${s.rank ? "r" : ""}${s.teams ? "t" : ""}` || "-";
+  return [s.players, s.tiles, s.found, flags, s.steps, s.tilesDrawn, s.over ? 1 : 0].join(".");
+}
+
+/** The summary field read back, or null when it is not one (the preview then shows less). */
+export function parseSummary(text) {
+  const parts = String(text).split(".");
+  if (parts.length !== 7) return null;
+  const [players, tiles, found, flags, steps, tilesDrawn, over] = parts;
+  const ok =
+    /^[234]$/.test(players) && TILES.includes(tiles) && FOUND.includes(found) && /^(-|r|t|rt)$/.test(flags) &&
+    COUNT.test(steps) && COUNT.test(tilesDrawn) && /^[01]$/.test(over);
+  if (!ok) return null;
+  return {
+    players: Number(players),
+    tiles,
+    found,
+    rank: flags.includes("r"),
+    teams: flags.includes("t"),
+    steps: Number(steps),
+    tilesDrawn: Number(tilesDrawn),
+    over: over === "1",
+  };
 }
 
 /** Replace the hash without a new history entry (one entry per page, not one per move). */
@@ -103,43 +147,4 @@ export function replaceHash(hash) {
   } catch {
     /* a sandboxed or odd document may refuse: the link just does not follow */
   }
-}
-
-/**
- * A person's sentence for a code the engine or the hash parser refused. The engine's messages
- * start with a keyword (empty, newer, corrupt, options, too long) and a colon.
- */
-export function explainCodeError(message) {
-  const text = String(message ?? "");
-  const colon = text.indexOf(":");
-  const kind = colon > 0 ? text.slice(0, colon).trim() : "";
-  const detail = colon > 0 ? text.slice(colon + 1).trim() : text;
-  const lead = {
-    empty: "The link carries no game.",
-    newer: "The link was made by a newer version of Taluva than this one.",
-    corrupt: "The link is damaged (cut short or altered), so its game cannot be shown.",
-    options: "The link names game options this version does not know.",
-    "too long": "The link is far too long to be a game.",
-  }[kind] ?? "The link's game cannot be read.";
-  return detail && detail !== lead ? `${lead} (${detail})` : lead;
-}
-
-/** Cheap facts of a share code read without the engine (for the embed's placeholder). */
-export function peekCode(code) {
-  const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  if (typeof code !== "string" || code.length < 7 || code[0] !== "1") return null;
-  const digit = (c) => ALPHABET.indexOf(c);
-  if ([...code.slice(1)].some((c) => digit(c) < 0)) return null;
-  const value = digit(code[1]) * 64 + digit(code[2]);
-  const players = (value % 3) + 2;
-  const tiles = ["12", "18", "24", "all"][Math.floor(value / 3) % 4];
-  const found = ["isolated", "any"][Math.floor(value / 12) % 2];
-  const rank = Boolean(Math.floor(value / 24) % 2);
-  const teams = Boolean(Math.floor(value / 48) % 2);
-  let number = 0n;
-  for (const c of code.slice(6)) number = number * 64n + BigInt(digit(c));
-  // The lowest digit counts the code's choices: per turn a tile drawn, a placement, a build.
-  const choices = Number(number % 146n); // radix MAX_STEPS + 1 = 48 * 3 + 2
-  const tilesDrawn = Math.ceil(choices / 3);
-  return { players, tiles, found, rank, teams, tilesDrawn, steps: choices - tilesDrawn };
 }

@@ -4,8 +4,8 @@
 //
 // The element carries data-testid="replay", data-step, data-total and data-busy for tests.
 
-import { Board } from "../ui/board.js";
-import { h } from "../ui/dom.js";
+import { Board } from "../board/board.js";
+import { h } from "../screen/dom.js";
 
 /**
  * `engine`: {call}; `colours()`: seat colour objects (theme.js) for the current game;

@@ -4,10 +4,10 @@
 // It runs off the main thread so a slow engine move never freezes the page. Every file comes
 // from this origin (BOOT lists them, relative to the site root); nothing is fetched elsewhere.
 
-import { BOOT } from "./boot-config.js";
+import { BOOT } from "../boot-config.js";
 import { downloadsCacheName, watchBootFetches } from "./boot-fetch.js";
 
-const SITE = new URL("../", import.meta.url);
+const SITE = new URL("../../", import.meta.url);
 const siteUrl = (path) => new URL(path, SITE).href;
 const sitePath = (url) => url.slice(SITE.href.length);
 const DOWNLOADS_CACHE = downloadsCacheName(SITE);

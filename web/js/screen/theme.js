@@ -33,36 +33,6 @@ export function colourById(id) {
   return PLAYER_COLOURS.find((c) => c.id === id) || PLAYER_COLOURS[0];
 }
 
-// Seat types: a person, or one of the engine's computer levels (taluva.ai LEVELS, weakest
-// first; the bridge's `aiLevels`). The page only asks the engine for the computer's move.
-export const SEAT_TYPES = [
-  { id: "human", label: "Human", enabled: true },
-  { id: "computer:random", label: "Computer: random (practice)", enabled: true },
-  { id: "computer:beginner", label: "Computer: beginner", enabled: true },
-  { id: "computer:intermediate", label: "Computer: intermediate", enabled: true },
-  { id: "computer:strong", label: "Computer: strong", enabled: true },
-];
-
-/** The computer level of a seat type ("computer:strong" -> "strong"), or null for a person. */
-export function computerLevel(type) {
-  return typeof type === "string" && type.startsWith("computer:") ? type.slice(9) : null;
-}
-
-// How long a computer's chosen move stays highlighted before it is played (ms).
-export const AI_SPEEDS = [
-  { id: "slow", label: "Slow", ms: 1600 },
-  { id: "normal", label: "Normal", ms: 700 },
-  { id: "fast", label: "Fast", ms: 150 },
-  { id: "instant", label: "Instant", ms: 0 },
-];
-
-export const DEFAULT_SEATS = [
-  { name: "Player 1", colour: "red", type: "human" },
-  { name: "Player 2", colour: "blue", type: "human" },
-  { name: "Player 3", colour: "white", type: "human" },
-  { name: "Player 4", colour: "purple", type: "human" },
-];
-
 export const KIND_LABELS = {
   found: "Found",
   expand: "Expand",

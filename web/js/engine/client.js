@@ -12,12 +12,21 @@
 // that never completes, a worker that never answers) still ends here with a clear message.
 export const DEFAULT_BOOT_TIMEOUT_MS = 180_000;
 
-/** The engine answered, but with an error (unknown method, illegal move, bad params ...). */
+/**
+ * The engine answered, but with an error (unknown method, illegal move, bad params ...). Its
+ * fields come from the bridge as data: `type` (the Python class), `kind` (a stable word such as
+ * illegal-move, corrupt, newer), `rule` (the RULES.md id an illegal move breaks), `reason` (the
+ * sentence without the rule id) and `line` (of a record); the page never parses the message.
+ */
 export class EngineError extends Error {
-  constructor(type, message) {
+  constructor(type, message, { kind = null, rule = null, reason = null, line = null } = {}) {
     super(message);
     this.name = "EngineError";
     this.type = type;
+    this.kind = kind;
+    this.rule = rule;
+    this.reason = reason;
+    this.line = line;
   }
 }
 
@@ -144,7 +153,10 @@ export function createEngine({
       return;
     }
     if (response.ok) request.resolve(response.result);
-    else request.reject(new EngineError(response.error?.type, response.error?.message));
+    else {
+      const { type, message, ...fields } = response.error ?? {};
+      request.reject(new EngineError(type, message, fields));
+    }
   }
 
   async function call(method, params = {}) {

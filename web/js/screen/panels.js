@@ -1,7 +1,7 @@
 // The panels around the board: players and their stock, the tile pile, the move log, a legend.
 // Pure rendering of the engine's state JSON.
 
-import { drawHexTop, drawPiece, drawTile, hexPath } from "./art.js";
+import { drawHexTop, drawPiece, drawTile, hexPath } from "../board/art.js";
 import { fill, h, smallCanvas } from "./dom.js";
 import { LANDSCAPE_NAMES, TERRAINS, tileTerrains } from "./theme.js";
 
@@ -46,10 +46,11 @@ export function tileIcon(code, size = 34, clock = 6) {
     { class: "tg-tile-icon", alt: `${TERRAINS[a].name} and ${TERRAINS[b].name} tile` });
 }
 
+export const TEAM_NAMES = ["Team A", "Team B"];
+
 const STATUS_TEXT = { playing: "", eliminated: "Eliminated", finished: "Finished" };
 
 export function renderPlayers(el, state, seats, colours, { thinking = null, levels = [] } = {}) {
-  const teams = state.options.teams;
   fill(
     el,
     state.players.map((p) => {
@@ -77,7 +78,7 @@ export function renderPlayers(el, state, seats, colours, { thinking = null, leve
           { class: "tg-player-head" },
           h("span", { class: "tg-seat-dot", aria: { hidden: "true" } }),
           h("span", { class: "tg-player-name" }, seat.name),
-          teams ? h("span", { class: "tg-team" }, p.seat % 2 === 0 ? "Team A" : "Team B") : null,
+          p.team !== null && p.team !== undefined ? h("span", { class: "tg-team" }, TEAM_NAMES[p.team]) : null,
           levels[p.seat] ? h("span", { class: "tg-badge tg-badge-ai", title: `Computer player, level ${levels[p.seat]}` }, `CPU ${levels[p.seat]}`) : null,
           thinking === p.seat
             ? h("span", { class: "tg-badge tg-badge-turn tg-badge-thinking", dataset: { testid: "seat-thinking" } }, h("span", { class: "tg-spinner", aria: { hidden: "true" } }), "Thinking…")
@@ -130,35 +131,22 @@ export function renderTiles(el, state) {
   );
 }
 
-/** The engine's record, one line a turn: "3 JL 1,-1/4 hut 2,-1". */
-export function renderLog(el, record, seats, colours, seatByTurn) {
-  const turns = record
-    .split("\n")
-    .map((line) => line.trim())
-    .filter((line) => /^\d+ /.test(line))
-    .map((line) => {
-      const [n, tile, placement, ...build] = line.split(" ");
-      return { n: Number(n), tile, placement, build: build.join(" ") };
-    });
-  fill(
-    el,
-    turns.length
-      ? turns.map((t) => {
-          const seat = seatByTurn.get(t.n);
-          const colour = seat !== undefined ? colours[seat] : null;
-          return h(
-            "li",
-            { dataset: { turn: String(t.n) } },
-            h("span", { class: "tg-log-n" }, `${t.n}.`),
-            colour ? h("span", { class: "tg-seat-dot", style: { "--seat": colour.fill, "--seat-edge": colour.edge }, title: seats[seat].name }) : null,
-            h("span", { class: "tg-log-who" }, seat !== undefined ? seats[seat].name : ""),
-            h("code", { class: "tg-log-tile", title: "drawn tile" }, t.tile),
-            h("code", {}, t.placement || "…"),
-            t.build ? h("code", {}, t.build) : t.placement ? h("span", { class: "tg-log-note" }, seat !== undefined ? "" : "") : null,
-          );
-        })
-      : h("li", { class: "tg-log-empty" }, "No moves yet."),
-  );
+/** The move log: one row a turn, from the state's log (every turn with its seat). */
+export function renderLog(el, state, seats, colours) {
+  const rows = state.log.map((t, i) => {
+    const colour = colours[t.seat];
+    return h(
+      "li",
+      { dataset: { turn: String(i + 1) } },
+      h("span", { class: "tg-log-n" }, `${i + 1}.`),
+      h("span", { class: "tg-seat-dot", style: { "--seat": colour.fill, "--seat-edge": colour.edge }, title: seats[t.seat].name }),
+      h("span", { class: "tg-log-who" }, seats[t.seat].name),
+      h("code", { class: "tg-log-tile", title: "drawn tile" }, t.tile),
+      h("code", {}, t.placement || "…"),
+      t.build ? h("code", {}, t.build) : null,
+    );
+  });
+  fill(el, rows.length ? rows : h("li", { class: "tg-log-empty" }, "No moves yet."));
   el.scrollTop = el.scrollHeight;
 }
 

@@ -1,8 +1,10 @@
 // The "New game" dialog: seats (name, colour, type) and the options of RULES.md section O.
 // It checks nothing about the rules: the engine validates the options and its message is shown.
 
-import { h, fill } from "./dom.js";
-import { DEFAULT_SEATS, PLAYER_COLOURS, SEAT_TYPES } from "./theme.js";
+import { DEFAULT_OPTIONS } from "../../game/store.js";
+import { DEFAULT_SEATS } from "../../game/seats.js";
+import { h, fill } from "../dom.js";
+import { PLAYER_COLOURS } from "../theme.js";
 
 const TILE_CHOICES = [
   { value: "12", label: "12 per player (default)" },
@@ -11,11 +13,18 @@ const TILE_CHOICES = [
   { value: "all", label: "All 48 tiles" },
 ];
 
-export const DEFAULT_OPTIONS = { players: 2, tiles: "12", found: "isolated", rank: false, teams: false };
+/** Seat types: a person, or one of the engine's computer levels (bridge computerLevels). */
+function seatTypes(levels) {
+  return [
+    { id: "human", label: "Human" },
+    ...levels.map((level) => ({ id: `computer:${level.id}`, label: `Computer: ${level.id}`, title: level.description })),
+  ];
+}
 
 export class SetupDialog {
-  constructor({ onStart }) {
+  constructor({ onStart, levels = [] }) {
     this.onStart = onStart;
+    this.types = seatTypes(levels);
     this.seats = DEFAULT_SEATS.map((s) => ({ ...s }));
     this.players = 2;
     this.el = this.#build();
@@ -138,7 +147,7 @@ export class SetupDialog {
           h(
             "select",
             { name: `type${i}`, aria: { label: `Seat ${i + 1} player type` } },
-            SEAT_TYPES.map((t) => h("option", { value: t.id, disabled: !t.enabled, selected: t.id === seat.type }, t.label)),
+            this.types.map((t) => h("option", { value: t.id, title: t.title, selected: t.id === seat.type }, t.label)),
           ),
         );
       }),

@@ -1,0 +1,40 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { completeSeats, computerLevel, hashText, linkNames, seatSeed } from "../../web/js/game/seats.js";
+
+test("missing seats take the defaults", () => {
+  const seats = completeSeats([], 3);
+  assert.deepEqual(seats.map((s) => [s.name, s.colour, s.type]), [
+    ["Player 1", "red", "human"],
+    ["Player 2", "blue", "human"],
+    ["Player 3", "white", "human"],
+  ]);
+});
+
+test("a seat given without a colour takes the next free one, not red again (issue 9)", () => {
+  const seats = completeSeats([{ name: "A" }, { name: "B" }, { name: "C", colour: "red" }], 3);
+  assert.deepEqual(seats.map((s) => s.colour), ["blue", "white", "red"]);
+  assert.equal(new Set(seats.map((s) => s.colour)).size, 3);
+});
+
+test("two seats asking for one colour: the second gets a free one", () => {
+  const seats = completeSeats([{ colour: "black" }, { colour: "black" }], 2);
+  assert.equal(seats[0].colour, "black");
+  assert.notEqual(seats[1].colour, "black");
+});
+
+test("names from a link override, computer levels parse, defaults are left out of links", () => {
+  const seats = completeSeats([{ type: "computer:strong" }], 2, ["", "Bo"]);
+  assert.equal(seats[1].name, "Bo");
+  assert.equal(computerLevel(seats[0].type), "strong");
+  assert.equal(computerLevel("human"), null);
+  assert.deepEqual(linkNames(completeSeats([], 2)), []);
+  assert.deepEqual(linkNames(seats), ["Player 1", "Bo"]);
+});
+
+test("seeds are stable numbers", () => {
+  assert.equal(seatSeed(5, 1), seatSeed(5, 1));
+  assert.notEqual(seatSeed(5, 0), seatSeed(5, 1));
+  assert.equal(hashText("1ABC"), hashText("1ABC"));
+  assert.ok(hashText("1ABC") >= 0 && hashText("1ABC") < 2 ** 31);
+});

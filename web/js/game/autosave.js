@@ -1,0 +1,100 @@
+// Autosave: the game in progress, kept in localStorage after every change of the store.
+//
+// Saved value (key SAVE_KEY): {"v": 2, "share": <share code>, "seats": [{name, colour, type}],
+// "seed": <the game's seed>, "savedAt": <ms>}. The v1 key of earlier builds is read once and
+// migrated. A save that cannot be read is moved aside to `${SAVE_KEY}-corrupt-<timestamp>`,
+// never thrown away silently.
+
+import { cleanName } from "../share/hash.js";
+
+export const SAVE_KEY = "taluva.autosave.v2";
+export const LEGACY_KEYS = ["taluva.game.v1"];
+
+export function localStore() {
+  try {
+    const store = window.localStorage;
+    const probe = "taluva.probe";
+    store.setItem(probe, "1");
+    store.removeItem(probe);
+    return store;
+  } catch {
+    return null; // blocked (a sandboxed or third-party frame, a privacy mode): no autosave
+  }
+}
+
+/** Seats as saved: names cleaned, only the known fields kept (a save is data, never markup). */
+export function cleanSeats(seats) {
+  if (!Array.isArray(seats) || seats.length < 2 || seats.length > 4) return null;
+  return seats.map((s) => {
+    const seat = { name: cleanName(s?.name) || "Player", colour: String(s?.colour ?? "") };
+    if (typeof s?.type === "string") seat.type = s.type.slice(0, 40);
+    if (typeof s?.level === "string") seat.level = s.level.slice(0, 40);
+    return seat;
+  });
+}
+
+/**
+ * Read the autosave. Returns {save: {share, seats} | null, problem: string | null, key}.
+ * A value that is not a readable save is set aside (problem says so); none at all is not a problem.
+ */
+export function readAutosave(store = localStore()) {
+  if (!store) return { save: null, problem: null };
+  for (const key of [SAVE_KEY, ...LEGACY_KEYS]) {
+    let raw;
+    try {
+      raw = store.getItem(key);
+    } catch {
+      return { save: null, problem: null };
+    }
+    if (raw === null) continue;
+    try {
+      const data = JSON.parse(raw);
+      const seats = cleanSeats(data?.seats);
+      if (typeof data?.share !== "string" || !data.share || !seats) throw new Error("not a save");
+      if (key === SAVE_KEY && data.v !== 2) throw new Error("unknown save version");
+      const seed = Number.isInteger(data.seed) ? data.seed : null;
+      return { save: { share: data.share, seats, seed }, problem: null, key };
+    } catch {
+      const aside = setAside(store, key, raw);
+      return { save: null, problem: `The saved game could not be read, so a new game has started. The unreadable save was kept under “${aside}”.` };
+    }
+  }
+  return { save: null, problem: null };
+}
+
+/** Move a save that cannot be used to `<key>-corrupt-<timestamp>`; returns that key. */
+export function setAside(store, key, raw) {
+  const aside = `${key}-corrupt-${Date.now()}`;
+  try {
+    store.setItem(aside, raw ?? store.getItem(key) ?? "");
+  } catch {
+    /* full: the save is dropped rather than blocking the game */
+  }
+  try {
+    store.removeItem(key);
+  } catch {
+    /* nothing more to do */
+  }
+  return aside;
+}
+
+const FROM_LINK = new Set(["link", "bad-link"]);
+
+/**
+ * Keep the store's game in the autosave after every change. A game opened from a link is not
+ * saved until it changes (a move, an undo, a new game), so the autosave (another game, perhaps)
+ * survives a visit to a link, and so does the new game a broken link opens instead.
+ */
+export function keepAutosaved(store, backend = localStore()) {
+  store.subscribe(({ view, cause }) => {
+    const opened = cause === "load" || cause === "new";
+    if (!backend || (opened && FROM_LINK.has(store.source))) return;
+    const seats = cleanSeats(store.seats);
+    try {
+      backend.setItem(SAVE_KEY, JSON.stringify({ v: 2, share: view.share, seats, seed: store.seed, savedAt: Date.now() }));
+      for (const key of LEGACY_KEYS) backend.removeItem(key);
+    } catch {
+      /* storage full or blocked: the game goes on unsaved */
+    }
+  });
+}

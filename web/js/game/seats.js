@@ -1,0 +1,58 @@
+// Seats at the table: a name, a colour and who plays it (a person or a computer level). The
+// engine knows seats only by number; everything here is the page's own bookkeeping.
+
+import { PLAYER_COLOURS } from "../screen/theme.js";
+
+export const DEFAULT_SEATS = [
+  { name: "Player 1", colour: "red", type: "human" },
+  { name: "Player 2", colour: "blue", type: "human" },
+  { name: "Player 3", colour: "white", type: "human" },
+  { name: "Player 4", colour: "purple", type: "human" },
+];
+
+/** The computer level of a seat type ("computer:strong" -> "strong"), or null for a person. */
+export function computerLevel(type) {
+  return typeof type === "string" && type.startsWith("computer:") ? type.slice(9) : null;
+}
+
+/**
+ * `count` seats: the given ones first (missing fields filled in), then the defaults. A seat
+ * without a colour, or with one another seat already has, takes the next free colour.
+ */
+export function completeSeats(seats = [], count = 2, names = []) {
+  const table = Array.from({ length: count }, (_, i) => {
+    const given = seats[i] ?? {};
+    const seat = { ...DEFAULT_SEATS[i], ...given, colour: given.colour ?? null };
+    if (names[i]) seat.name = names[i];
+    return seat;
+  });
+  const taken = new Set();
+  for (const seat of table) {
+    if (seat.colour && !taken.has(seat.colour)) taken.add(seat.colour);
+    else seat.colour = null;
+  }
+  for (const seat of table) {
+    if (seat.colour) continue;
+    seat.colour = PLAYER_COLOURS.find((c) => !taken.has(c.id)).id;
+    taken.add(seat.colour);
+  }
+  return table;
+}
+
+/** Seat names worth putting in a link: none when every seat has its default name. */
+export function linkNames(seats) {
+  const names = seats.map((s) => s.name);
+  return names.every((n, i) => n === DEFAULT_SEATS[i]?.name) ? [] : names;
+}
+
+/** The seed of a seat's computer, derived from the game's seed so a seeded game replays. */
+export function seatSeed(gameSeed, seat) {
+  return ((gameSeed % 1_000_003) * 8 + seat + 1) >>> 0;
+}
+
+/** A stable 31-bit number from a text (a seed for a game whose seed is not known). */
+export function hashText(text) {
+  let x = 2166136261;
+  for (let i = 0; i < text.length; i++) x = Math.imul(x ^ text.charCodeAt(i), 16777619);
+  return (x >>> 0) % 2 ** 31;
+}

@@ -1,0 +1,188 @@
+// The one store of the game on the page. It loads a game (new, a link, a record, the autosave),
+// plays, undoes and redoes through the engine, and tells its subscribers what changed: the
+// screen, the autosave, the URL hash, computer turns and hints all follow it.
+//
+//   store.subscribe(({view, prev, cause, by}) => ...)   cause: new | load | play | undo | redo
+//   store.onBusy((busy) => ...)                          an engine call is under way, or not
+//   store.onError((error) => ...)                        a play/undo/redo the engine refused
+//
+// The view is the engine's (bridge `view`: state, legal moves, canUndo/canRedo, steps, share).
+// Nothing here knows a rule; the store only keeps the seats (names, colours, who plays them)
+// and the seed that the engine does not hold.
+
+import { completeSeats, computerLevel, hashText } from "./seats.js";
+
+export const DEFAULT_OPTIONS = { players: 2, tiles: "12", found: "isolated", rank: false, teams: false };
+
+const randomSeed = () => Math.floor(Math.random() * 2 ** 31);
+
+export class GameStore {
+  #engine;
+  #events = new EventTarget();
+  #busy = 0;
+  #explained = new Map();
+
+  constructor(engine) {
+    this.#engine = engine;
+    this.view = null;
+    this.seats = completeSeats([], 2);
+    this.seed = 0;
+    this.source = "new"; // where the game on screen came from: new | link | autosave | record
+    this.version = 0; // bumped with every new view: answers about an older one are dropped
+  }
+
+  get state() {
+    return this.view?.state ?? null;
+  }
+
+  get busy() {
+    return this.#busy > 0;
+  }
+
+  isComputer(seat) {
+    return Boolean(computerLevel(this.seats[seat]?.type));
+  }
+
+  hasComputers() {
+    return this.seats.some((s) => computerLevel(s.type));
+  }
+
+  hasHumans() {
+    return this.seats.some((s) => !computerLevel(s.type));
+  }
+
+  /** Whether a person is to move now (not a computer, and the game is not over). */
+  personToMove() {
+    const s = this.state;
+    return Boolean(s) && s.phase !== "over" && !this.isComputer(s.current);
+  }
+
+  subscribe(fn) {
+    return this.#on("change", fn);
+  }
+
+  onBusy(fn) {
+    return this.#on("busy", fn);
+  }
+
+  onError(fn) {
+    return this.#on("error", fn);
+  }
+
+  // ---- loading --------------------------------------------------------------------------------
+
+  /** A new game: options of RULES.md section O, seats (missing ones filled in), a seed. */
+  async newGame({ options = {}, seats = this.seats, seed = null, source = "new" } = {}) {
+    const opts = { ...DEFAULT_OPTIONS, ...options };
+    const gameSeed = Number.isInteger(seed) ? seed : randomSeed();
+    const view = await this.#ask("newGame", { options: opts, seed: gameSeed });
+    const table = completeSeats(seats, view.state.players.length);
+    this.#commit(view, { cause: "new" }, { seats: table, seed: gameSeed, source });
+    return view;
+  }
+
+  /**
+   * Load a game from a share code (`share`) or a game record (`record`). A code or record the
+   * engine refuses rejects with its error, and the game on screen stays as it was.
+   */
+  async load({ share, record, seats = [], names = [], seed = null, source = "link" }) {
+    const view =
+      record !== undefined
+        ? await this.#ask("loadRecord", { text: record })
+        : await this.#ask("loadShareCode", { code: share });
+    const table = completeSeats(seats, view.state.players.length, names);
+    const gameSeed = Number.isInteger(seed) ? seed : hashText(view.share);
+    this.#commit(view, { cause: "load" }, { seats: table, seed: gameSeed, source });
+    return view;
+  }
+
+  // ---- moves ----------------------------------------------------------------------------------
+
+  /** Play a move (move JSON, or {notation}); rejects with the engine's error, also reported. */
+  async play(move, { by = "person" } = {}) {
+    return this.#act("play", { move }, { cause: "play", by });
+  }
+
+  async redo() {
+    if (!this.view?.canRedo) return this.view;
+    return this.#act("redo", {}, { cause: "redo" });
+  }
+
+  /**
+   * Take back one step; `toPerson`: keep going while a computer is to move, so that a person
+   * takes back their own last decision. One change is reported, at the end.
+   */
+  async undo({ toPerson = false } = {}) {
+    if (!this.view?.canUndo) return this.view;
+    let view = this.view;
+    try {
+      do {
+        view = await this.#ask("undo");
+      } while (toPerson && view.canUndo && this.isComputer(view.state.current));
+    } catch (error) {
+      this.#emit("error", error);
+      throw error;
+    } finally {
+      if (view !== this.view) this.#commit(view, { cause: "undo" });
+    }
+    return view;
+  }
+
+  /** Why a move is not legal now: {rule, text} from the engine, or null. Asked once per view. */
+  async explain(move) {
+    const key = JSON.stringify(move);
+    const version = this.version;
+    if (!this.#explained.has(key)) {
+      this.#explained.set(key, this.#engine.call("explain", { move }).catch(() => null));
+    }
+    const why = await this.#explained.get(key);
+    return version === this.version ? why : undefined;
+  }
+
+  /** Any other engine call about the game on screen (record, stateAt, aiChoose, hint …). */
+  call(method, params = {}) {
+    return this.#engine.call(method, params);
+  }
+
+  // ---- inside ---------------------------------------------------------------------------------
+
+  async #act(method, params, change) {
+    let view;
+    try {
+      view = await this.#ask(method, params);
+    } catch (error) {
+      this.#emit("error", error);
+      throw error;
+    }
+    this.#commit(view, change);
+    return view;
+  }
+
+  async #ask(method, params = {}) {
+    if (this.#busy++ === 0) this.#emit("busy", true);
+    try {
+      return await this.#engine.call(method, params);
+    } finally {
+      if (--this.#busy === 0) this.#emit("busy", false);
+    }
+  }
+
+  #commit(view, change, game = null) {
+    const prev = this.view;
+    if (game) Object.assign(this, game);
+    this.view = view;
+    this.version++;
+    this.#explained.clear();
+    this.#emit("change", { view, prev: game ? null : prev, by: "person", ...change });
+  }
+
+  #on(type, fn) {
+    const listener = (event) => fn(event.detail);
+    this.#events.addEventListener(type, listener);
+    return () => this.#events.removeEventListener(type, listener);
+  }
+
+  #emit(type, detail) {
+    this.#events.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+}

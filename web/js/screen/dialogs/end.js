@@ -1,0 +1,54 @@
+// The end of the game: why it ended, who won, and every seat at the place the engine gave it.
+
+import { h, fill } from "../dom.js";
+import { TEAM_NAMES, ordinal } from "../panels.js";
+
+const plural = (n, one) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+function rankRow(state, seat, seats, colours) {
+  const r = state.result;
+  const p = state.players[seat];
+  const c = colours[seat];
+  const team = p.team !== null && p.team !== undefined ? ` (${TEAM_NAMES[p.team]})` : "";
+  const status = { eliminated: " · eliminated", finished: " · finished early" }[p.status] ?? "";
+  return h(
+    "li",
+    { class: r.winners.includes(seat) ? "is-winner" : "", dataset: { seat: String(seat), place: String(r.places[seat]) } },
+    h("span", { class: "tg-place" }, ordinal(r.places[seat])),
+    h("span", { class: "tg-seat-dot", style: { "--seat": c.fill, "--seat-edge": c.edge }, aria: { hidden: "true" } }),
+    h("span", { class: "tg-player-name" }, seats[seat].name, team),
+    h("span", { class: "tg-end-score" }, `${plural(p.built.temples, "temple")}, ${plural(p.built.towers, "tower")}, ${plural(p.built.huts, "hut")}`, status),
+  );
+}
+
+export function createEndDialog({ onNewGame }) {
+  const body = h("div", { class: "tg-end-body" });
+  const el = h(
+    "dialog",
+    { class: "tg-dialog tg-end", aria: { labelledby: "tg-end-title" }, dataset: { testid: "end" } },
+    h("h2", { id: "tg-end-title" }, "Game over"),
+    body,
+    h(
+      "div",
+      { class: "tg-dialog-buttons" },
+      h("button", { type: "button", class: "tg-btn", onclick: () => el.close(), dataset: { testid: "end-board" } }, "Look at the board"),
+      h("button", { type: "button", class: "tg-btn tg-btn-primary", onclick: () => (el.close(), onNewGame()), dataset: { testid: "end-new" } }, "New game"),
+    ),
+  );
+  return {
+    el,
+    close: () => el.open && el.close(),
+    show(state, seats, colours) {
+      const r = state.result;
+      const order = state.players.map((p) => p.seat).sort((a, b) => r.places[a] - r.places[b] || a - b);
+      const winners = r.winners.map((w) => seats[w].name);
+      fill(
+        body,
+        h("p", { class: "tg-end-why", dataset: { testid: "end-reason" } }, `The game ended: ${r.text}.`),
+        h("p", { class: "tg-end-winners", dataset: { testid: "end-winners" } }, winners.length ? `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}!` : "Nobody wins."),
+        h("ol", { class: "tg-ranking", dataset: { testid: "ranking" } }, order.map((seat) => rankRow(state, seat, seats, colours))),
+      );
+      if (!el.open) el.showModal();
+    },
+  };
+}

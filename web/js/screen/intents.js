@@ -1,0 +1,213 @@
+// What the person's actions do: clicks on the board, the step bar's buttons, the header and
+// the keys all end here, as intents on the move being chosen (game/choice.js) or on the store.
+// Legality is never decided here: a move is legal when the engine's legal list has it, and an
+// illegal one is explained by the engine (`explain`).
+
+import { placementKey } from "../board/geometry.js";
+import { KINDS } from "../game/choice.js";
+import { errorText } from "./notify.js";
+import { KIND_LABELS } from "./theme.js";
+
+export function createIntents(screen) {
+  const { store, computers, hints, choice } = screen;
+  const canAct = () => Boolean(store.view) && !store.busy && store.personToMove();
+  const play = (move) => store.play(move).catch(() => {}); // the store reports a refusal
+
+  function setInput(type) {
+    if (choice.inputType === type) return false;
+    choice.inputType = type;
+    return true;
+  }
+
+  function setCursor(hex, type) {
+    setInput(type);
+    choice.cursor = hex;
+    screen.render();
+  }
+
+  async function tryPlace(hex) {
+    const move = choice.places.get(placementKey(hex.q, hex.r, choice.clock));
+    if (!move) {
+      const why = await screen.tooltip.reasonFor({ q: hex.q, r: hex.r, clock: choice.clock });
+      if (why !== undefined) screen.notices.error(why ? `${why.rule}: ${why.text}` : "The tile cannot go there.");
+      return;
+    }
+    if (move.eliminates) {
+      const name = store.seats[store.state.current].name;
+      const question = `After this placement ${name} could not build anything, and a player without a legal build is eliminated at once (R-ELIM-1). Place the tile here anyway?`;
+      if (!(await screen.confirmDialog.ask(question))) return;
+    }
+    choice.cursor = null;
+    await play(move);
+  }
+
+  async function explainBuild(hex) {
+    const own = choice.hexAt.get(`${hex.q},${hex.r}`)?.building?.owner === store.state.current;
+    if (choice.kind === "expand" && own) {
+      screen.notices.error("This settlement has no expansion now.");
+      return;
+    }
+    const kind = choice.kind || "found";
+    const why = await store.explain({ type: "build", kind, hexes: [{ q: hex.q, r: hex.r, count: 1 }] });
+    if (why === undefined) return; // the position changed meanwhile
+    const label = choice.kind ? KIND_LABELS[choice.kind].toLowerCase() : "build";
+    screen.notices.error(why ? `No ${label} here — ${why.rule}: ${why.text}` : `Nothing to build on ${hex.q},${hex.r}.`);
+  }
+
+  function clickBuild(hex, e, touch) {
+    const result = choice.clickBuild(hex, touch);
+    if (result.play) return play(result.play);
+    if (result.explain) return explainBuild(hex);
+    if (result.menu) {
+      const at = screen.board.hexToScreen(result.menu[0].hexes[0].q, result.menu[0].hexes[0].r);
+      screen.tooltip.hide(); // the menu says it all
+      screen.menu.show(result.menu, e.clientX ?? at.x, e.clientY ?? at.y);
+      return;
+    }
+    screen.render();
+  }
+
+  const act = {
+    hover(hex, e) {
+      if (e.pointerType !== "mouse") return;
+      const changed = setInput("mouse");
+      choice.hover = hex;
+      if (!hex) screen.tooltip.hide();
+      if (changed) screen.render();
+      else screen.renderBoard();
+    },
+
+    /** A click, a tap, or Enter on the board's cursor. */
+    async activate(hex, e) {
+      if (!canAct()) return;
+      hints.drop(); // any other action ignores the hint
+      const touch = e.pointerType !== "mouse";
+      if (!touch) choice.hover = hex;
+      if (store.state.phase === "place") {
+        const same = choice.cursor && choice.cursor.q === hex.q && choice.cursor.r === hex.r;
+        if (touch && !same) return setCursor(hex, e.pointerType === "keyboard" ? "keyboard" : "touch");
+        return tryPlace(hex);
+      }
+      if (store.state.phase === "build") return clickBuild(hex, e, touch);
+    },
+
+    moveCursor(dq, dr) {
+      const c = choice.cursor || choice.defaultCursor();
+      setCursor({ q: c.q + dq, r: c.r + dr }, "keyboard");
+    },
+
+    keyboardCursor() {
+      if (!choice.cursor && store.view) setCursor(choice.defaultCursor(), "keyboard");
+    },
+
+    rotate(step) {
+      if (store.state?.phase !== "place" || !store.personToMove()) return;
+      hints.drop();
+      choice.rotate(step);
+      screen.render();
+    },
+
+    chooseKind(kind) {
+      if (!store.personToMove()) return;
+      hints.drop();
+      if (choice.chooseKind(kind)) screen.render();
+    },
+
+    chooseSettlement(anchor) {
+      choice.chooseSettlement(anchor);
+      screen.render();
+    },
+
+    chooseExpansion(move) {
+      choice.chooseExpansion(move);
+      screen.render();
+    },
+
+    previewExpansion(move) {
+      choice.preview = move;
+      screen.renderBoard();
+    },
+
+    /** A move picked from the action menu. */
+    chooseMove(move) {
+      if (choice.chooseMove(move)) play(move);
+      else screen.render();
+    },
+
+    async confirm() {
+      if (!canAct()) return;
+      if (hints.move) return act.acceptHint();
+      if (store.state.phase === "place") {
+        const g = choice.ghost();
+        if (g) await tryPlace(g);
+        return;
+      }
+      const move = choice.confirmable();
+      if (move) await play(move);
+    },
+
+    cancel() {
+      hints.drop();
+      choice.cancel();
+      screen.menu.close();
+      screen.render();
+    },
+
+    async showHint() {
+      if (!canAct() || hints.pending) return;
+      screen.notices.announce("Looking for a good move…");
+      try {
+        const move = await hints.ask();
+        if (!move) return;
+        if (move.type === "place") choice.clock = move.clock;
+        screen.notices.announce(`Hint: ${move.notation}. Enter accepts it, Esc ignores it.`);
+        screen.render();
+      } catch (error) {
+        screen.notices.error(`No hint: ${errorText(error)}`);
+      }
+    },
+
+    async acceptHint() {
+      const move = hints.move;
+      if (!move || !canAct()) return;
+      hints.drop();
+      choice.cursor = null;
+      await play(move);
+    },
+
+    undo: () => computers.undo()?.catch(() => {}),
+
+    redo() {
+      if (!store.view?.canRedo || store.busy) return;
+      return store.redo().catch(() => {});
+    },
+
+    /** A new game from the dialog or the page API; rejects with the engine's message. */
+    newGame: (config) => store.newGame(config),
+
+    setAiSpeed: (speed) => computers.setSpeed(speed),
+    setAiPaused: (paused) => computers.setPaused(paused),
+    openSetup: () => screen.openSetup(),
+    showEnd: () => screen.showEnd(),
+
+    /** A keymap action (a key, or a header or zoom button). */
+    run(action, arg) {
+      const run = {
+        rotate: () => act.rotate(arg),
+        kind: () => store.state?.phase === "build" && act.chooseKind(KINDS[arg]),
+        confirm: () => act.confirm(),
+        cancel: () => act.cancel(),
+        hint: () => act.showHint(),
+        undo: () => act.undo(),
+        redo: () => act.redo(),
+        fit: () => screen.board.fit(),
+        "zoom-in": () => screen.board.zoomBy(1.25),
+        "zoom-out": () => screen.board.zoomBy(0.8),
+        "new-game": () => screen.openSetup(),
+        help: () => screen.openHelp(),
+      }[action];
+      return run?.();
+    },
+  };
+  return act;
+}

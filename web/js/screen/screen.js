@@ -1,0 +1,245 @@
+// The game screen: a view of the store. On every change of the store, of the computer turns or
+// of the hint, it renders the header, the step bar, the panels and the board from them; what
+// the person does goes through the intents (intents.js) back to the store.
+
+import { Board } from "../board/board.js";
+import { boardModel } from "../board/model.js";
+import { placementKey } from "../board/geometry.js";
+import { describeChange } from "../game/announce.js";
+import { MoveChoice } from "../game/choice.js";
+import { computerLevel } from "../game/seats.js";
+import { createConfirmDialog } from "./dialogs/confirm.js";
+import { createEndDialog } from "./dialogs/end.js";
+import { createHelpDialog } from "./dialogs/help.js";
+import { SetupDialog } from "./dialogs/setup.js";
+import { h, fill } from "./dom.js";
+import { createIntents } from "./intents.js";
+import { listenKeys } from "./keys.js";
+import { buildLayout } from "./layout.js";
+import { createMenu } from "./menu.js";
+import { errorText } from "./notify.js";
+import { renderLog, renderPlayers, renderTiles } from "./panels.js";
+import { renderStepBar } from "./stepbar.js";
+import { colourById } from "./theme.js";
+import { Tooltip } from "./tooltip.js";
+
+export class GameScreen {
+  constructor(root, { store, computers, hints, levels = [] }) {
+    this.root = root;
+    this.store = store;
+    this.computers = computers;
+    this.hints = hints;
+    this.choice = new MoveChoice();
+    this.choice.inputType = matchMedia("(pointer: coarse)").matches ? "touch" : "mouse";
+    this.act = createIntents(this);
+    this.parts = buildLayout(root, (action, arg) => this.act.run(action, arg));
+    this.notices = this.parts.notices;
+    this.#mountDialogs(levels);
+    this.#mountBoard();
+    this.menu = createMenu(this.parts.menu, { onChoose: (m) => this.act.chooseMove(m) });
+    listenKeys(this);
+    store.subscribe((change) => this.#changed(change));
+    store.onBusy((busy) => (root.dataset.busy = busy ? "1" : "0"));
+    store.onError((error) => this.notices.error(errorText(error)));
+    computers.subscribe(() => this.#computersChanged());
+    computers.onError((error) => this.notices.error(`The computer could not move: ${errorText(error)}`));
+    hints.subscribe(() => this.render());
+    root.dataset.busy = "0";
+  }
+
+  get colours() {
+    return this.store.seats.map((s) => colourById(s.colour));
+  }
+
+  /** A slot other modules fill: "share" (a header button) or "dialogs". */
+  slot(name) {
+    return { share: this.parts.shareSlot, dialogs: this.parts.dialogSlot }[name];
+  }
+
+  #mountDialogs(levels) {
+    this.setup = new SetupDialog({ levels, onStart: (cfg) => this.act.newGame(cfg) });
+    this.endDialog = createEndDialog({ onNewGame: () => this.openSetup() });
+    this.confirmDialog = createConfirmDialog();
+    this.helpDialog = createHelpDialog();
+    this.parts.dialogSlot.append(this.setup.el, this.endDialog.el, this.confirmDialog.el, this.helpDialog.el);
+  }
+
+  #mountBoard() {
+    const { canvas, tip } = this.parts;
+    this.board = new Board(canvas, {
+      onHover: (hex, e) => this.act.hover(hex, e),
+      onPointer: () => this.tooltip.place(),
+      onActivate: (hex, e) => this.act.activate(hex, e),
+      onRotate: (step) => this.act.rotate(step),
+      onCamera: () => this.tooltip.place(),
+    });
+    this.tooltip = new Tooltip(tip, {
+      root: this.root,
+      board: this.board,
+      explain: (move) => this.store.explain(move),
+      onExplained: () => this.renderBoard(),
+    });
+    canvas.addEventListener("pointerleave", () => this.tooltip.hide());
+    new ResizeObserver(() => {
+      // Keep the fitted board clear of the zoom buttons.
+      const narrow = canvas.clientWidth < 520;
+      this.board.setInsets({ right: narrow ? 44 : 52, top: 6, bottom: 6, left: 6 });
+    }).observe(canvas);
+  }
+
+  openSetup() {
+    this.setup.open({ seats: this.store.seats, options: this.store.state?.options });
+  }
+
+  openHelp() {
+    this.helpDialog.open();
+  }
+
+  showEnd() {
+    this.endDialog.show(this.store.state, this.store.seats, this.colours);
+  }
+
+  closeDialogs() {
+    this.setup.close();
+    this.endDialog.close();
+  }
+
+  hexToScreen(q, r) {
+    return this.board.hexToScreen(q, r);
+  }
+
+  // ---- changes --------------------------------------------------------------------------------
+
+  #changed(change) {
+    const { view, prev, cause } = change;
+    this.choice.reset(view);
+    this.tooltip.reset();
+    this.menu.close();
+    if (cause === "new" || cause === "load") {
+      this.closeDialogs();
+      this.board.fit(true);
+    }
+    this.#announce(change);
+    // Playing by keyboard: the cursor comes back on a legal target of the new step.
+    if (this.choice.inputType === "keyboard" && document.activeElement === this.parts.canvas && view.state.phase !== "over") {
+      this.choice.cursor = this.choice.defaultCursor();
+    }
+    this.render();
+    renderLog(this.parts.log, view.state, this.store.seats, this.colours);
+    if (view.state.phase === "over" && prev?.state.phase !== "over") this.showEnd();
+  }
+
+  #announce(change) {
+    const seats = this.store.seats;
+    const { notes, turn } = describeChange(change, seats);
+    if (notes.length) this.notices.flash(notes.join(" "));
+    if (change.cause === "new") this.notices.announce(`New game: ${seats.map((s) => s.name).join(", ")}. ${turn}`);
+    else if (turn) this.notices.announce(turn);
+  }
+
+  #computersChanged() {
+    const c = this.computers;
+    const d = this.root.dataset;
+    d.aiSpeed = c.speed;
+    d.aiPaused = c.paused ? "1" : "0";
+    d.aiShow = c.showing?.notation ?? "";
+    if (c.lastMs !== null) d.aiMs = String(Math.round(c.lastMs));
+    if (c.showing?.type === "place") this.choice.clock = c.showing.clock;
+    if (c.thinking !== null) {
+      const seat = this.store.seats[c.thinking];
+      this.notices.announce(`${seat.name} (computer, ${computerLevel(seat.type)}) is thinking…`);
+    } else if (c.showing) {
+      const seat = this.store.seats[this.store.state.current];
+      this.notices.announce(`${seat.name} ${c.showing.type === "place" ? "places the tile" : "builds"}: ${c.showing.notation}.`);
+    } else if (c.paused) {
+      this.notices.announce("Computer players paused.");
+    }
+    this.render();
+  }
+
+  // ---- rendering ------------------------------------------------------------------------------
+
+  /** Everything the step bar and the panels read, in one snapshot. */
+  snapshot() {
+    const store = this.store;
+    return {
+      state: store.state,
+      seats: store.seats,
+      colours: this.colours,
+      choice: this.choice,
+      computers: this.computers,
+      hints: this.hints,
+      hasHumans: store.hasHumans(),
+      personToMove: store.personToMove(),
+    };
+  }
+
+  render() {
+    const view = this.store.view;
+    if (!view) return;
+    const s = this.snapshot();
+    const state = s.state;
+    const d = this.root.dataset;
+    Object.assign(d, {
+      phase: state.phase,
+      current: String(state.current),
+      turn: String(state.turn),
+      steps: String(view.steps),
+      over: state.phase === "over" ? "1" : "0",
+      players: String(state.players.length),
+      computer: this.computers.toMove ? "1" : "0",
+      thinking: this.computers.thinking === null ? "0" : "1",
+      hint: this.hints.pending ? "pending" : this.hints.move?.notation || "",
+    });
+    const { undo, redo, hint } = this.parts.buttons;
+    undo.disabled = !view.canUndo;
+    redo.disabled = !view.canRedo;
+    hint.disabled = !s.personToMove;
+    this.#renderBanner(s);
+    renderPlayers(this.parts.players, state, s.seats, s.colours, {
+      thinking: this.computers.thinking,
+      levels: s.seats.map((x) => computerLevel(x.type)),
+    });
+    renderTiles(this.parts.tiles, state);
+    renderStepBar(this.parts.stepBar, s, this.act);
+    this.renderBoard();
+  }
+
+  #renderBanner(s) {
+    const { state, seats } = s;
+    const over = state.phase === "over";
+    const colour = over ? null : s.colours[state.current];
+    const name = h("strong", {}, seats[state.current]?.name);
+    let text;
+    if (over) text = h("span", {}, h("strong", {}, "Game over"), ` — ${state.result.text}`);
+    else if (this.computers.thinking !== null) text = h("span", { dataset: { testid: "thinking" } }, name, " is thinking", h("span", { class: "tg-spinner", aria: { hidden: "true" } }));
+    else text = h("span", {}, name, state.phase === "place" ? " · place the tile" : " · build", h("span", { class: "tg-step" }, state.phase === "place" ? "step 1 of 2" : "step 2 of 2"));
+    fill(this.parts.turnBanner, colour ? h("span", { class: "tg-seat-dot", style: { "--seat": colour.fill, "--seat-edge": colour.edge }, aria: { hidden: "true" } }) : null, text);
+  }
+
+  renderBoard() {
+    const store = this.store;
+    if (!store.view) return;
+    const choice = this.choice;
+    const d = this.root.dataset;
+    d.clock = String(choice.clock);
+    const shown = this.computers.showing || this.hints.move;
+    const { view, ghost, mode } = boardModel({ state: store.state, choice, colours: this.colours, shown, personToMove: store.personToMove() });
+    d.ghost = ghost ? placementKey(ghost.q, ghost.r, ghost.clock) : "";
+    d.ghostLegal = ghost ? String(ghost.legal) : "";
+    if (mode === "place") this.tooltip.showPlace(ghost, store.seats);
+    else if (mode === "build") this.#buildTip();
+    else this.tooltip.hide();
+    d.kind = choice.kind || "";
+    d.selected = choice.confirmable()?.notation || "";
+    this.board.set(view);
+  }
+
+  // Say what a click would build, unless the step bar already shows the chosen move.
+  #buildTip() {
+    const at = this.choice.at;
+    const acts = at && !this.menu.open ? this.choice.actionsAt(at) : [];
+    if (this.choice.expand || this.choice.pending) return this.tooltip.hide();
+    this.tooltip.showBuild(acts, at);
+  }
+}

@@ -1,0 +1,146 @@
+// The tip beside the pointer: at the place step, whether the tile can go where it points and,
+// if not, the engine's reason with its rule id (asked with `explain` after a short hover); at
+// the build step, what a click on the hex would build. Kept clear of what it talks about.
+
+import { placementKey } from "../board/geometry.js";
+import { h, fill } from "./dom.js";
+import { TERRAINS } from "./theme.js";
+
+const EXPLAIN_DELAY = 60; // ms of hovering before the engine is asked why a spot is illegal
+const MARGIN = 6;
+
+/** What a build move does, in a few words (the tip and the action menu). */
+export function actionLabel(m) {
+  if (m.kind === "expand") {
+    const huts = m.hexes.reduce((t, x) => t + x.count, 0);
+    return `Expand into ${TERRAINS[m.terrain].name.toLowerCase()}: ${huts} hut${huts > 1 ? "s" : ""}`;
+  }
+  return { found: "Found a settlement here", temple: "Build a temple here", tower: "Build a tower here" }[m.kind];
+}
+
+/** "3 huts of Ann, 1 hut of Bo": the huts a placement would bury, from the engine's move. */
+function buriedText(move, seats) {
+  const byOwner = new Map();
+  for (const { owner, count } of move?.covers ?? []) byOwner.set(owner, (byOwner.get(owner) || 0) + count);
+  return [...byOwner].map(([o, n]) => `${n} hut${n > 1 ? "s" : ""} of ${seats[o].name}`).join(", ");
+}
+
+export class Tooltip {
+  constructor(el, { root, board, explain, onExplained }) {
+    this.el = el;
+    this.root = root;
+    this.board = board;
+    this.explain = explain; // (move) => Promise of {rule, text} | null, or undefined if stale
+    this.onExplained = onExplained;
+    this.reasons = new Map(); // placement key -> {rule, text} | null, for the view on screen
+    this.ghost = null;
+    this.at = null;
+  }
+
+  /** A new view: reasons given for the old one no longer hold. */
+  reset() {
+    this.reasons.clear();
+    clearTimeout(this.timer);
+  }
+
+  hide() {
+    this.el.hidden = true;
+    this.root.dataset.reason = "";
+  }
+
+  /** The tip for the ghost tile `g` (null: none). */
+  showPlace(g, seats) {
+    if (!g) return this.hide();
+    const k = placementKey(g.q, g.r, g.clock);
+    let body;
+    if (g.legal) {
+      this.root.dataset.reason = "";
+      const buried = buriedText(g.move, seats);
+      body = [
+        h("strong", { class: "tg-tip-ok" }, g.level > 1 ? `Eruption onto level ${g.level}` : "Place on the table"),
+        buried ? h("span", {}, ` — destroys ${buried}`) : null,
+        g.warn ? h("span", { class: "tg-tip-warn" }, h("br"), "⚠ You would have no legal build: this eliminates you (R-ELIM-1).") : null,
+      ];
+    } else if (this.reasons.has(k)) {
+      const why = this.reasons.get(k);
+      this.root.dataset.reason = why ? why.rule : "";
+      body = why ? [h("span", { class: "tg-rule" }, why.rule), " ", why.text] : ["…"];
+    } else {
+      this.root.dataset.reason = "pending";
+      body = [h("span", { class: "tg-muted" }, "Not here…")];
+      this.#scheduleExplain(g, k);
+    }
+    this.#show(body, g.legal, g, g);
+  }
+
+  /** The tip for the build moves `acts` at hex `at`. */
+  showBuild(acts, at) {
+    if (!acts.length) return this.hide();
+    this.#show(
+      acts.map((a, i) => [i ? h("br") : null, actionLabel(a)]),
+      true,
+      null,
+      at,
+    );
+  }
+
+  /** The engine's reason for placing at `g`, asked now (a click on an illegal spot). */
+  async reasonFor(g) {
+    const k = placementKey(g.q, g.r, g.clock);
+    if (!this.reasons.has(k)) this.reasons.set(k, await this.explain({ type: "place", volcano: [g.q, g.r], clock: g.clock }));
+    return this.reasons.get(k);
+  }
+
+  #scheduleExplain(g, k) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(async () => {
+      const why = await this.explain({ type: "place", volcano: [g.q, g.r], clock: g.clock });
+      if (why === undefined) return; // asked about a view that is gone
+      this.reasons.set(k, why);
+      this.onExplained();
+    }, EXPLAIN_DELAY);
+  }
+
+  #show(body, legal, ghost, at) {
+    fill(this.el, body);
+    this.el.dataset.legal = String(legal);
+    this.el.hidden = false;
+    this.ghost = ghost;
+    this.at = at;
+    this.place();
+  }
+
+  /** Put the tip beside the ghost tile (or above the hex), inside the board. */
+  place() {
+    if (this.el.hidden || !this.at) return;
+    const wrap = this.el.parentElement.getBoundingClientRect();
+    const box = { w: this.el.offsetWidth, h: this.el.offsetHeight, W: wrap.width, H: wrap.height };
+    const [left, top] = this.ghost ? this.#besideGhost(box) : this.#aboveHex(box);
+    this.el.style.setProperty("transform", `translate(${Math.round(left)}px, ${Math.round(top)}px)`);
+  }
+
+  #aboveHex(box) {
+    const [x, y] = this.board.hexToCanvas(this.at.q, this.at.r);
+    const lift = this.board.cam.scale * 1.1;
+    const left = Math.min(Math.max(MARGIN, x - box.w / 2), box.W - box.w - MARGIN);
+    const top = y - lift - box.h;
+    return [left, top < MARGIN ? y + lift : top];
+  }
+
+  #besideGhost(box) {
+    const g = this.ghost;
+    const spots = g.hexes.map((x) => this.board.hexToCanvas(x.q, x.r, g.level));
+    const R = this.board.cam.scale;
+    const xs = spots.map((p) => p[0]);
+    const ys = spots.map((p) => p[1]);
+    const [x0, x1, y0, y1] = [Math.min(...xs) - R, Math.max(...xs) + R, Math.min(...ys) - R, Math.max(...ys) + R];
+    let left = x1 + 10;
+    let top = (y0 + y1) / 2 - box.h / 2;
+    if (left + box.w > box.W - MARGIN) left = x0 - box.w - 10;
+    if (left < MARGIN) {
+      left = Math.min(Math.max(MARGIN, (x0 + x1) / 2 - box.w / 2), box.W - box.w - MARGIN);
+      top = y1 + 8 + box.h > box.H ? y0 - box.h - 8 : y1 + 8;
+    }
+    return [left, Math.min(Math.max(MARGIN, top), box.H - box.h - MARGIN)];
+  }
+}

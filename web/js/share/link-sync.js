@@ -1,0 +1,47 @@
+// The URL hash follows the game on screen: after every change of the store it holds the game's
+// share code, its seat names, the replay step while the replay is open, and the summary the
+// embed's preview shows. A link typed into the address bar of an open page is taken up like a
+// fresh visit.
+
+import { linkNames } from "../game/seats.js";
+import { formatHash, parseHash, replaceHash } from "./hash.js";
+
+/** The hash of the store's game (at a replay step, or the live game for null). */
+export function hashOf(store, at = null) {
+  const view = store.view;
+  return formatHash({ code: view.share, at, names: linkNames(store.seats), summary: view.summary ?? null });
+}
+
+export function syncLink(store, { onStep = () => {} } = {}) {
+  let at = null;
+  const update = () => {
+    if (!store.view) return;
+    document.body.dataset.shareCode = store.view.share;
+    replaceHash(hashOf(store, at));
+  };
+  store.subscribe(update);
+
+  window.addEventListener("hashchange", () => {
+    let parsed = null;
+    try {
+      parsed = parseHash(location.hash);
+    } catch {
+      /* handled like any bad link, by the reload */
+    }
+    const names = (list) => formatHash({ code: "", names: list });
+    const sameGame = parsed?.code === store.view?.share && names(parsed.names) === names(linkNames(store.seats));
+    if (!sameGame) {
+      location.reload();
+      return;
+    }
+    if (parsed.at !== at) onStep(parsed.at);
+  });
+
+  return {
+    /** The replay shows step `step` (null: the live game again). */
+    setAt(step) {
+      at = step;
+      update();
+    },
+  };
+}

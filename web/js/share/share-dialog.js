@@ -1,0 +1,151 @@
+// The Share dialog: the link to the game, an embed code for a blog, and the game record (copy,
+// download, or paste or open one and import it). Every text from a link, a record or a file is
+// shown with textContent or as a form value, never as markup.
+
+import { h } from "../screen/dom.js";
+import { headerButton } from "../screen/layout.js";
+import { ICONS } from "../screen/icons.js";
+import { errorText } from "../screen/notify.js";
+import { hashOf } from "./link-sync.js";
+
+const EMBED_SIZE = { width: 480, height: 420 };
+const MAX_RECORD_BYTES = 256 * 1024; // a whole game's record is a few kilobytes
+
+/** The URL of this page (file: null) or of another page of the site, with `hash`. */
+export function pageUrl(file, hash) {
+  if (!file) return `${location.origin}${location.pathname}${hash}`;
+  return new URL(`${file}${hash}`, new URL("./", location.href)).href;
+}
+
+/** The <iframe> snippet for a blog; the attributes quoted, the URL escaped for an attribute. */
+export function embedSnippet(url) {
+  const attr = (s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  return (
+    `<iframe src="${attr(url)}" width="${EMBED_SIZE.width}" height="${EMBED_SIZE.height}" ` +
+    `loading="lazy" title="Taluva game" sandbox="allow-scripts allow-same-origin allow-popups">` +
+    `</iframe>`
+  );
+}
+
+async function copyText(text, field) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // No clipboard permission (an embedded or insecure page): select it for Ctrl+C instead.
+    field?.focus();
+    field?.select();
+    return false;
+  }
+}
+
+function fields() {
+  const field = (tag, label, testid, attrs = {}) => h(tag, { class: "share-field", aria: { label }, dataset: { testid }, ...attrs });
+  return {
+    link: field("input", "Link to this game", "share-link", { type: "text", readonly: true }),
+    embed: field("textarea", "Embed code", "embed-code", { readonly: true, rows: "3" }),
+    record: field("textarea", "Game record", "record-text", { rows: "8", class: "share-field share-record", spellcheck: "false" }),
+    recordError: h("p", { class: "share-error", role: "alert", hidden: true, dataset: { testid: "record-error" } }),
+    file: h("input", { type: "file", accept: ".txt,text/plain", class: "share-file", dataset: { testid: "record-file" } }),
+    status: h("p", { class: "share-status", role: "status", "aria-live": "polite", dataset: { testid: "share-status" } }),
+  };
+}
+
+/** The Share dialog of the game on `screen`; `onReplay()` opens the replay. */
+export function createShareDialog({ store, screen, onReplay }) {
+  const root = screen.root;
+  const f = fields();
+  const say = (text) => (f.status.textContent = text);
+  const btn = (text, testid, onclick) => h("button", { type: "button", class: "tg-btn", dataset: { testid }, onclick }, text);
+  const copy = (field, what) => async () => say((await copyText(field.value, field)) ? `${what} copied.` : `Press Ctrl+C to copy the selected ${what.toLowerCase()}.`);
+  const section = (title, help, ...body) => h("section", { class: "share-section" }, h("h3", {}, title), h("p", { class: "share-help" }, help), ...body);
+  const row = (...children) => h("div", { class: "share-row" }, ...children);
+
+  const dialog = h(
+    "dialog",
+    { class: "tg-dialog share-dialog", aria: { labelledby: "share-title" }, dataset: { testid: "share-dialog" } },
+    h("h2", { id: "share-title" }, "Share this game"),
+    section("Link", "The link holds the whole game: whoever opens it sees this position and can play on.", f.link, row(btn("Copy link", "copy-link", copy(f.link, "Link")), btn("Replay", "open-replay", () => onReplay(null)))),
+    section("Embed in a page", "Paste this into a blog post: it shows the game with step controls and loads the engine only when a reader clicks.", f.embed, row(btn("Copy embed code", "copy-embed", copy(f.embed, "Embed code")))),
+    section(
+      "Game record",
+      "The record lists every tile and move as text. Edit or paste a record here, or open a .txt file, then Import.",
+      f.record,
+      f.recordError,
+      row(btn("Copy record", "copy-record", copy(f.record, "Record")), btn("Download .txt", "download-record", () => download()), h("label", { class: "tg-btn share-file-label" }, "Open a file…", f.file), btn("Import", "import-record", () => importRecord(f.record.value))),
+    ),
+    f.status,
+    h("div", { class: "share-row share-end" }, btn("Close", "share-close", () => dialog.close())),
+  );
+
+  function showRecordError(message) {
+    f.recordError.textContent = message;
+    f.recordError.hidden = !message;
+    root.dataset.recordError = message;
+  }
+
+  f.file.addEventListener("change", async () => {
+    const file = f.file.files?.[0];
+    f.file.value = "";
+    if (!file) return;
+    if (file.size > MAX_RECORD_BYTES) {
+      showRecordError(`That file is ${Math.round(file.size / 1024)} KB; a game record is a few KB of text.`);
+      return;
+    }
+    f.record.value = await file.text();
+    await importRecord(f.record.value);
+  });
+
+  function download() {
+    const blob = new Blob([f.record.value], { type: "text/plain;charset=utf-8" });
+    const a = h("a", { href: URL.createObjectURL(blob), download: `taluva-game-${new Date().toISOString().slice(0, 10)}.txt` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    say("Record downloaded.");
+  }
+
+  /** Import a record: the engine replays it; a refused one leaves the game on screen as it was. */
+  async function importRecord(text) {
+    showRecordError("");
+    if (!text.trim()) {
+      showRecordError("The record is empty: paste a record or open a file first.");
+      return false;
+    }
+    try {
+      await store.load({ record: text, seats: store.seats, source: "record" });
+    } catch (error) {
+      showRecordError(`This record cannot be read: ${errorText(error)}`);
+      return false;
+    }
+    dialog.close();
+    say("");
+    root.dataset.imported = String(Number(root.dataset.imported || 0) + 1);
+    return true;
+  }
+
+  async function open() {
+    f.link.value = pageUrl(null, hashOf(store));
+    f.embed.value = embedSnippet(pageUrl("embed.html", hashOf(store)));
+    showRecordError("");
+    say("");
+    try {
+      f.record.value = await store.call("record");
+    } catch (error) {
+      f.record.value = "";
+      showRecordError(`The record could not be written: ${errorText(error)}`);
+    }
+    if (!dialog.open) dialog.showModal();
+    f.link.focus();
+    f.link.select();
+  }
+
+  screen.slot("dialogs").append(dialog);
+  const button = headerButton({ label: "Share", icon: ICONS.share(), title: "Link, embed code, record and replay of this game", testid: "share", onclick: () => open() });
+  screen.slot("share").append(button);
+  return {
+    close: () => dialog.open && dialog.close(),
+    importRecord,
+  };
+}
