@@ -1,7 +1,10 @@
 # Taluva: set up, build, serve and test the static site.
 #
 #   make play        set up whatever is missing, build, serve on http://127.0.0.1:8000
-#   make test        lint, engine tests on CPython and in Pyodide, browser tests
+#   make test        lint, JS unit tests, engine tests on CPython and in Pyodide, browser tests
+#   make lint        ruff on the Python; ESLint and Prettier (check only) on the JavaScript
+#   make test-js     unit tests of the page's pure JavaScript modules, on Node's own test runner
+#   make format      rewrite the JavaScript in Prettier's layout and apply ESLint's automatic fixes
 #   make bench-boot  boot time and bytes, beside a minimal Pyodide page
 #   make bench       engine speed (move generation, random games) on CPython and on Pyodide
 #   make arena       computer levels against each other (ARENA_ARGS="--a strong --b random")
@@ -40,11 +43,19 @@ ENGINE_SRC := pyproject.toml README.md $(shell find engine -not -path '*/__pycac
 WEB_SRC := $(shell find web)
 BUILD_SCRIPTS := build/build_site.py build/icons.py build/fetch_wheels.py
 LINT_PATHS := $(wildcard engine tests e2e build)
+# JavaScript: the page (web/js, web/sw.js), its Node unit tests and the build's Node scripts.
+# web/css is not checked: Prettier would rewrite its one-line rules and font lists, and the CSS
+# is being reworked with the page; add it here in one commit with its `prettier --write`.
+ESLINT := $(NODE_MODULES)/.bin/eslint --config build/eslint.config.mjs
+PRETTIER := $(NODE_MODULES)/.bin/prettier
+JS_LINT_PATHS := web tests/js $(wildcard build/*.mjs)
+JS_FORMAT_PATHS := web/js web/sw.js tests/js $(wildcard build/*.mjs)
+JS_TESTS := $(wildcard tests/js/*.test.mjs)
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help setup play serve site test lint test-engine test-pyodide test-e2e bench-boot bench arena \
-	chromium clean distclean
+.PHONY: help setup play serve site test lint format test-js test-engine test-pyodide test-e2e bench-boot \
+	bench arena chromium clean distclean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -102,10 +113,37 @@ serve: play
 
 # --- tests -------------------------------------------------------------------------------------
 
-test: lint test-engine test-pyodide test-e2e
+test: lint test-js test-engine test-pyodide test-e2e
 
-lint: $(VENV_STAMP)
-	$(PY) -m ruff check $(LINT_PATHS)
+# Zero warnings, as for ruff: a warning ESLint reports fails the build like an error. Each
+# checker runs even when an earlier one failed, so one run lists everything there is to fix.
+lint: $(VENV_STAMP) $(NPM_STAMP)
+	status=0; \
+	$(PY) -m ruff check $(LINT_PATHS) || status=1; \
+	$(ESLINT) --max-warnings 0 $(JS_LINT_PATHS) || status=1; \
+	$(PRETTIER) --check $(JS_FORMAT_PATHS) || status=1; \
+	exit $$status
+
+# For developers: layout first, then ESLint's fixes; ESLint then lists what needs a person.
+format: $(NPM_STAMP)
+	$(PRETTIER) --write --log-level warn $(JS_FORMAT_PATHS)
+	$(ESLINT) --fix --max-warnings 0 $(JS_LINT_PATHS)
+
+# The tests import web/js's plain .js files, which have no package.json saying "type": "module"
+# (none in web/, none above it): Node 20.19+ and 22.7+ detect their ES module syntax and load
+# them as modules, with no flag and no warning. That keeps web/ free of a Node-only file the site
+# build would have to leave out. Older Node would read them as CommonJS and fail on `export`,
+# hence the version check (build/package.json's engines say the same). Files are named on the command line (not a directory or
+# a quoted glob), which every Node with a test runner accepts alike.
+NODE_LOADS_WEB_JS := const [major, minor] = process.versions.node.split(".").map(Number); \
+	if (major < 20 || (major === 20 && minor < 19) || major === 21 || (major === 22 && minor < 7)) { \
+		console.error("make test-js: Node " + process.version + " does not load web/js as ES modules;" \
+			+ " it needs Node 20.19+ or 22.7+"); \
+		process.exit(1); \
+	}
+test-js:
+	@node -e '$(NODE_LOADS_WEB_JS)'
+	node --test $(JS_TESTS)
 
 # pytest exits 5 when it collects no test; that passes (with a notice) only while tests/ is empty.
 test-engine: $(VENV_STAMP)
