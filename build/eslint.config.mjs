@@ -71,6 +71,8 @@ export default [
     basePath: ROOT,
     files: ["web/sw.js"],
     languageOptions: { sourceType: "script", globals: globals.serviceworker },
+    // A service worker's global scope is its own: no other script shares it.
+    rules: { "no-implicit-globals": "off" },
   },
   {
     basePath: ROOT,

@@ -43,9 +43,7 @@ async function cacheFirst(key, request) {
 async function precache() {
   const cache = await caches.open(CACHE);
   try {
-    await Promise.all(
-      Object.entries(BUILD.files).map(([path, sha256]) => cacheVerified(cache, path, sha256)),
-    );
+    await Promise.all(Object.entries(BUILD.files).map(([path, sha256]) => cacheVerified(cache, path, sha256)));
   } finally {
     await caches.delete(DOWNLOADS);
   }
@@ -78,8 +76,6 @@ async function sha256Hex(response) {
 
 async function dropOldCaches() {
   const names = await caches.keys();
-  await Promise.all(
-    names.filter((n) => n.startsWith(CACHE_PREFIX) && n !== CACHE).map((n) => caches.delete(n)),
-  );
+  await Promise.all(names.filter((n) => n.startsWith(CACHE_PREFIX) && n !== CACHE).map((n) => caches.delete(n)));
   await self.clients.claim();
 }

@@ -4,7 +4,14 @@ import { describeChange, turnText } from "../../web/js/game/announce.js";
 
 const seats = [{ name: "Ann" }, { name: "Bo" }];
 const players = (a, b) => [{ status: a }, { status: b }];
-const state = (phase, current, extra = {}) => ({ phase, current, turn: 3, players: players("playing", "playing"), lastMove: null, ...extra });
+const state = (phase, current, extra = {}) => ({
+  phase,
+  current,
+  turn: 3,
+  players: players("playing", "playing"),
+  lastMove: null,
+  ...extra,
+});
 
 test("the turn in words", () => {
   assert.equal(turnText(state("place", 1), seats), "Bo: place the tile (step 1 of 2).");
@@ -12,7 +19,10 @@ test("the turn in words", () => {
 });
 
 test("an eruption's buried huts come from the engine's lastMove.covered", () => {
-  const covered = [{ q: 0, r: 0, owner: 1, count: 2 }, { q: 1, r: 0, owner: 1, count: 1 }];
+  const covered = [
+    { q: 0, r: 0, owner: 1, count: 2 },
+    { q: 1, r: 0, owner: 1, count: 1 },
+  ];
   const prev = { steps: 4, state: state("place", 0) };
   const view = { steps: 5, state: state("build", 0, { lastMove: { covered } }) };
   const { notes, turn } = describeChange({ view, prev, cause: "play" }, seats);
@@ -26,7 +36,8 @@ test("an undo onto an eruption does not announce it again; eliminations are anno
   const view = { steps: 5, state: state("build", 0, { lastMove: { covered } }) };
   assert.deepEqual(describeChange({ view, prev, cause: "undo" }, seats).notes, []);
   const gone = { steps: 7, state: state("place", 0, { players: players("playing", "eliminated") }) };
-  assert.deepEqual(describeChange({ view: gone, prev: { steps: 6, state: state("place", 1) }, cause: "play" }, seats).notes, [
-    "Bo has no legal build and is eliminated (R-ELIM-1).",
-  ]);
+  assert.deepEqual(
+    describeChange({ view: gone, prev: { steps: 6, state: state("place", 1) }, cause: "play" }, seats).notes,
+    ["Bo has no legal build and is eliminated (R-ELIM-1)."],
+  );
 });

@@ -5,7 +5,13 @@ import { boardModel } from "../../web/js/board/model.js";
 import { MoveChoice } from "../../web/js/game/choice.js";
 
 const base = { hexes: [], tiles: [], lastMove: null, openVolcanoes: [[0, 0]], current: 0, tile: "JC" };
-const found = (q, r) => ({ type: "build", kind: "found", piece: "hut", notation: `hut ${q},${r}`, hexes: [{ q, r, count: 1 }] });
+const found = (q, r) => ({
+  type: "build",
+  kind: "found",
+  piece: "hut",
+  notation: `hut ${q},${r}`,
+  hexes: [{ q, r, count: 1 }],
+});
 
 function choiceFor(phase, legal) {
   const c = new MoveChoice();
@@ -17,7 +23,12 @@ test("at the place step the person sees the legal volcano spots and the ghost", 
   const legal = [{ type: "place", notation: "1,0/6", volcano: [1, 0], clock: 6, level: 1 }];
   const choice = choiceFor("place", legal);
   choice.hover = { q: 1, r: 0 };
-  const { view, ghost, mode } = boardModel({ state: { ...base, phase: "place" }, choice, colours: [], personToMove: true });
+  const { view, ghost, mode } = boardModel({
+    state: { ...base, phase: "place" },
+    choice,
+    colours: [],
+    personToMove: true,
+  });
   assert.equal(mode, "place");
   assert.deepEqual(view.dots, [[1, 0]]);
   assert.equal(ghost.legal, true);
@@ -37,7 +48,13 @@ test("while a computer moves, no ghost and no targets for the person", () => {
 test("a shown move (the hint, the computer's choice) is drawn instead of the choice", () => {
   const choice = choiceFor("build", [found(2, 2), found(3, 3)]);
   const shown = found(3, 3);
-  const { view, mode } = boardModel({ state: { ...base, phase: "build" }, choice, colours: [], shown, personToMove: true });
+  const { view, mode } = boardModel({
+    state: { ...base, phase: "build" },
+    choice,
+    colours: [],
+    shown,
+    personToMove: true,
+  });
   assert.equal(mode, "shown");
   assert.deepEqual(view.targets, [{ q: 3, r: 3, strong: true }]);
   assert.equal(view.preview[0].kind, "hut");

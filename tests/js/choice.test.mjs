@@ -3,10 +3,37 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { MoveChoice, indexLegal } from "../../web/js/game/choice.js";
 
-const place = (q, r, clock, extra = {}) => ({ type: "place", notation: `${q},${r}/${clock}`, volcano: [q, r], clock, level: 1, ...extra });
-const found = (q, r) => ({ type: "build", kind: "found", piece: "hut", notation: `hut ${q},${r}`, hexes: [{ q, r, count: 1 }] });
-const temple = (q, r) => ({ type: "build", kind: "temple", piece: "temple", notation: `temple ${q},${r}`, hexes: [{ q, r, count: 1 }] });
-const expand = (anchor, terrain, hexes) => ({ type: "build", kind: "expand", piece: "hut", notation: `hut ${terrain}`, settlement: anchor, terrain, hexes });
+const place = (q, r, clock, extra = {}) => ({
+  type: "place",
+  notation: `${q},${r}/${clock}`,
+  volcano: [q, r],
+  clock,
+  level: 1,
+  ...extra,
+});
+const found = (q, r) => ({
+  type: "build",
+  kind: "found",
+  piece: "hut",
+  notation: `hut ${q},${r}`,
+  hexes: [{ q, r, count: 1 }],
+});
+const temple = (q, r) => ({
+  type: "build",
+  kind: "temple",
+  piece: "temple",
+  notation: `temple ${q},${r}`,
+  hexes: [{ q, r, count: 1 }],
+});
+const expand = (anchor, terrain, hexes) => ({
+  type: "build",
+  kind: "expand",
+  piece: "hut",
+  notation: `hut ${terrain}`,
+  settlement: anchor,
+  terrain,
+  hexes,
+});
 
 function view(phase, legal, hexes = []) {
   return { state: { phase, current: 0, tile: "JC", hexes, openVolcanoes: [] }, legal };
@@ -27,7 +54,10 @@ test("the ghost is legal exactly where the engine's list has the placement", () 
   const g = c.ghost();
   assert.equal(g.legal, true);
   assert.equal(g.warn, true);
-  assert.deepEqual(g.hexes.map((x) => x.terrain), ["volcano", "jungle", "clearing"]);
+  assert.deepEqual(
+    g.hexes.map((x) => x.terrain),
+    ["volcano", "jungle", "clearing"],
+  );
   c.rotate(1);
   assert.equal(c.ghost().legal, false);
   assert.equal(c.confirmable(), null); // a mouse aims; only a touch or keyboard cursor confirms
@@ -57,7 +87,10 @@ test("a click on a hex with several kinds asks which; a touch waits for a second
 test("expanding: a settlement with one landscape is chosen whole; a target hex cycles", () => {
   const settlement = [{ q: 0, r: 0, level: 1, building: { owner: 0, kind: "hut", count: 1, settlement: "0,0" } }];
   const jungle = expand([0, 0], "jungle", [{ q: 1, r: 0, count: 1 }]);
-  const lake = expand([0, 0], "lake", [{ q: 1, r: 0, count: 1 }, { q: 0, r: 1, count: 2 }]);
+  const lake = expand([0, 0], "lake", [
+    { q: 1, r: 0, count: 1 },
+    { q: 0, r: 1, count: 2 },
+  ]);
   const c = new MoveChoice();
   c.reset(view("build", [jungle, lake], settlement));
   assert.equal(c.chooseKind("expand"), true);

@@ -38,7 +38,10 @@ describe("round trips", () => {
     const code = "a b&c=d,e%f#g";
     const hash = formatHash({ code });
     assert.doesNotMatch(hash.slice("#g=".length), /[ &#=,]/);
-    assert.throws(() => parseHash(hash), (e) => e instanceof HashError && e.kind === "corrupt");
+    assert.throws(
+      () => parseHash(hash),
+      (e) => e instanceof HashError && e.kind === "corrupt",
+    );
   });
 
   test("names with commas, percent signs and any script come back unchanged", () => {
@@ -148,7 +151,12 @@ describe("hashes that cannot be read", () => {
 
 describe("forward compatibility", () => {
   test("keys this page does not know are ignored", () => {
-    assert.deepEqual(parseHash(`#x=1&g=${CODE}&theme=dark&flag&at=4&zz=%zz`), { code: CODE, at: 4, names: [], summary: null });
+    assert.deepEqual(parseHash(`#x=1&g=${CODE}&theme=dark&flag&at=4&zz=%zz`), {
+      code: CODE,
+      at: 4,
+      names: [],
+      summary: null,
+    });
   });
 
   test("the first of a repeated key counts", () => {

@@ -3,7 +3,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { KEYMAP, ariaKeysFor, helpRows, keyAction, titleFor } from "../../web/js/screen/keymap.js";
 
-const press = (key, mods = {}) => keyAction({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
+const press = (key, mods = {}) =>
+  keyAction({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
 
 test("letters act without case, except where case is the point", () => {
   assert.deepEqual(press("r"), { action: "rotate", arg: 1 });
@@ -25,12 +26,27 @@ test("Ctrl and Cmd combinations undo and redo; plain keys ignore Ctrl, Cmd and A
 });
 
 test("the digits choose a build action by its index", () => {
-  for (const [key, arg] of [["1", 0], ["2", 1], ["3", 2], ["4", 3]]) assert.deepEqual(press(key), { action: "kind", arg });
+  for (const [key, arg] of [
+    ["1", 0],
+    ["2", 1],
+    ["3", 2],
+    ["4", 3],
+  ])
+    assert.deepEqual(press(key), { action: "kind", arg });
   assert.equal(press("5"), null);
 });
 
 test("every other key of the table reaches its action", () => {
-  const cases = { Enter: "confirm", Escape: "cancel", f: "fit", "+": "zoom-in", "=": "zoom-in", "-": "zoom-out", n: "new-game", "?": "help" };
+  const cases = {
+    Enter: "confirm",
+    Escape: "cancel",
+    f: "fit",
+    "+": "zoom-in",
+    "=": "zoom-in",
+    "-": "zoom-out",
+    n: "new-game",
+    "?": "help",
+  };
   for (const [key, action] of Object.entries(cases)) assert.equal(press(key).action, action, key);
 });
 

@@ -4,16 +4,22 @@ import { completeSeats, computerLevel, hashText, linkNames, seatSeed } from "../
 
 test("missing seats take the defaults", () => {
   const seats = completeSeats([], 3);
-  assert.deepEqual(seats.map((s) => [s.name, s.colour, s.type]), [
-    ["Player 1", "red", "human"],
-    ["Player 2", "blue", "human"],
-    ["Player 3", "white", "human"],
-  ]);
+  assert.deepEqual(
+    seats.map((s) => [s.name, s.colour, s.type]),
+    [
+      ["Player 1", "red", "human"],
+      ["Player 2", "blue", "human"],
+      ["Player 3", "white", "human"],
+    ],
+  );
 });
 
 test("a seat given without a colour takes the next free one, not red again (issue 9)", () => {
   const seats = completeSeats([{ name: "A" }, { name: "B" }, { name: "C", colour: "red" }], 3);
-  assert.deepEqual(seats.map((s) => s.colour), ["blue", "white", "red"]);
+  assert.deepEqual(
+    seats.map((s) => s.colour),
+    ["blue", "white", "red"],
+  );
   assert.equal(new Set(seats.map((s) => s.colour)).size, 3);
 });
 

@@ -38,11 +38,14 @@ test("play, undo and redo each report a change with the previous view", async ()
   await store.play({ notation: "m0" });
   await store.undo();
   await store.redo();
-  assert.deepEqual(seen.changes.map((c) => [c.cause, c.prev.steps, c.view.steps]), [
-    ["play", 0, 1],
-    ["undo", 1, 0],
-    ["redo", 0, 1],
-  ]);
+  assert.deepEqual(
+    seen.changes.map((c) => [c.cause, c.prev.steps, c.view.steps]),
+    [
+      ["play", 0, 1],
+      ["undo", 1, 0],
+      ["redo", 0, 1],
+    ],
+  );
   assert.equal(store.version, 4);
 });
 
@@ -72,7 +75,10 @@ test("a loaded game takes the link's names and a seed derived from its code", as
   const seen = recording(store);
   await store.load({ share: "1CODE3", names: ["Ann", "Bo"] });
   assert.equal(store.view.steps, 3);
-  assert.deepEqual(store.seats.map((s) => s.name), ["Ann", "Bo"]);
+  assert.deepEqual(
+    store.seats.map((s) => s.name),
+    ["Ann", "Bo"],
+  );
   assert.ok(Number.isInteger(store.seed));
   assert.equal(store.source, "link");
   assert.equal(seen.changes[0].cause, "load");

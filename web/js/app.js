@@ -54,5 +54,5 @@ export async function startApp(root, engine) {
   root.dataset.ready = "1";
   document.body.dataset.shareReady = "1";
   if (start.source === "link" && start.at !== null) replay.open(start.at);
-  return gameApi({ store, computers, hints, screen, share, replay });
+  return gameApi({ store, computers, screen, share, replay });
 }

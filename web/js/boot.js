@@ -16,17 +16,16 @@ body.dataset.engine = "booting"; // first act: also stops the CSS "taking too lo
 
 // What the person can do about each kind of failure (engine-client.js / worker.js name them).
 const HINTS = {
-  "missing-file": "The site looks incompletely published. Try again in a minute; if it keeps " +
+  "missing-file":
+    "The site looks incompletely published. Try again in a minute; if it keeps " +
     "failing, the site needs to be rebuilt and uploaded again.",
-  network: "Check your connection, then try again. After one complete visit the game also " +
-    "starts offline.",
+  network: "Check your connection, then try again. After one complete visit the game also " + "starts offline.",
   timeout: "Your connection may be very slow, or a download stalled. Try again.",
   "wasm-refused": "If you run this site, allow 'wasm-unsafe-eval' in its script-src.",
-  "wasm-unavailable": "Some hardened browser modes turn WebAssembly off; allow it for this " +
-    "site or use a current browser.",
+  "wasm-unavailable":
+    "Some hardened browser modes turn WebAssembly off; allow it for this " + "site or use a current browser.",
   "worker-failed": "Use a current version of Firefox, Chrome, Edge or Safari.",
-  "engine-failed": "This is a bug in Taluva. Trying again may help; the details below help us " +
-    "fix it.",
+  "engine-failed": "This is a bug in Taluva. Trying again may help; the details below help us " + "fix it.",
 };
 
 // ?bootTimeoutMs= shortens the boot timeout, so tests can exercise it without waiting minutes.

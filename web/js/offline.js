@@ -14,10 +14,10 @@ export async function enableOffline(onState = () => {}) {
   }
   try {
     onState("installing");
-    const registration = await navigator.serviceWorker.register(
-      new URL("../sw.js", import.meta.url),
-      { type: "classic", updateViaCache: "none" },
-    );
+    const registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url), {
+      type: "classic",
+      updateViaCache: "none",
+    });
     // This page has finished booting and needs none of its files any more, so a newer build
     // that finished installing can take over now rather than wait for every tab to close.
     const activateWaiting = () => registration.waiting?.postMessage({ type: "SKIP_WAITING" });

@@ -40,7 +40,7 @@ export function gameFailed(error) {
 }
 
 /** The game members of window.taluva, over the store and what follows it. */
-export function gameApi({ store, computers, hints, screen, share, replay }) {
+export function gameApi({ store, computers, screen, share, replay }) {
   const link = () => pageUrl(null, hashOf(store));
   return {
     /** The current state JSON (a copy), as the page shows it. */

@@ -4,30 +4,43 @@
 import { key } from "./geometry.js";
 import { KINDS } from "../game/choice.js";
 
+/** Each hex once, in the order first met: {q, r, strong}. */
+function targetList() {
+  const seen = new Map();
+  return {
+    add(x, strong) {
+      const k = key(x.q, x.r);
+      if (!seen.has(k)) seen.set(k, { q: x.q, r: x.r, strong });
+    },
+    get list() {
+      return [...seen.values()];
+    },
+  };
+}
+
+// Expanding: the chosen settlement's (or every) expansion hex, strong where the shown move goes.
+function expandMarks(choice, shown) {
+  const targets = targetList();
+  const moves = choice.settlement ? choice.expansionsOf(choice.settlement) : choice.builds.expand;
+  const chosen = new Set((shown?.hexes ?? []).map((x) => key(x.q, x.r)));
+  for (const m of moves) for (const x of m.hexes) targets.add(x, !shown || chosen.has(key(x.q, x.r)));
+  const anchor = shown ? key(...shown.settlement) : choice.settlement;
+  return { targets: targets.list, selection: anchor ? choice.settlementOf(anchor) : [] };
+}
+
+function kindMarks(choice) {
+  const targets = targetList();
+  if (choice.kind) for (const m of choice.builds[choice.kind]) targets.add(m.hexes[0], true);
+  else for (const kind of KINDS) for (const m of choice.builds[kind]) for (const x of m.hexes) targets.add(x, false);
+  return { targets: targets.list, selection: [] };
+}
+
 /** Hex marks at the build step: targets, the chosen settlement outlined, pieces previewed. */
 export function buildMarks(choice, owner) {
-  const marks = { targets: [], selection: [], preview: [] };
   const shown = choice.preview || choice.expand || choice.pending;
-  const seen = new Set();
-  const target = (x, strong) => {
-    const k = key(x.q, x.r);
-    if (seen.has(k)) return;
-    seen.add(k);
-    marks.targets.push({ q: x.q, r: x.r, strong });
-  };
-  if (choice.kind === "expand") {
-    const moves = choice.settlement ? choice.expansionsOf(choice.settlement) : choice.builds.expand;
-    const chosen = new Set((shown?.hexes || []).map((x) => key(x.q, x.r)));
-    for (const m of moves) for (const x of m.hexes) target(x, !shown || chosen.has(key(x.q, x.r)));
-    const anchor = shown ? key(...shown.settlement) : choice.settlement;
-    if (anchor) marks.selection = choice.settlementOf(anchor);
-  } else if (choice.kind) {
-    for (const m of choice.builds[choice.kind]) target(m.hexes[0], true);
-  } else {
-    for (const kind of KINDS) for (const m of choice.builds[kind]) for (const x of m.hexes) target(x, false);
-  }
-  for (const x of shown?.hexes ?? []) marks.preview.push({ q: x.q, r: x.r, kind: shown.piece, count: x.count, owner });
-  return marks;
+  const marks = choice.kind === "expand" ? expandMarks(choice, shown) : kindMarks(choice);
+  const preview = (shown?.hexes ?? []).map((x) => ({ q: x.q, r: x.r, kind: shown.piece, count: x.count, owner }));
+  return { ...marks, preview };
 }
 
 /** A move drawn as a highlight (the computer's chosen move, or the hint). */
@@ -36,7 +49,16 @@ function shownMarks(shown, state, choice) {
     const [q, r] = shown.volcano;
     return {
       open: state.openVolcanoes,
-      ghost: { q, r, hexes: shown.hexes, clock: shown.clock, level: shown.level, legal: true, warn: Boolean(shown.eliminates), move: shown },
+      ghost: {
+        q,
+        r,
+        hexes: shown.hexes,
+        clock: shown.clock,
+        level: shown.level,
+        legal: true,
+        warn: Boolean(shown.eliminates),
+        move: shown,
+      },
     };
   }
   return {
@@ -58,13 +80,16 @@ export function boardModel({ state, choice, colours, shown = null, personToMove 
     lastMove: state.lastMove,
     cursor: choice.cursor && choice.inputType !== "mouse" ? choice.cursor : null,
   };
-  const playing = state.phase === "place" || state.phase === "build";
-  if (shown && playing) return { view: { ...view, ...shownMarks(shown, state, choice) }, ghost: null, mode: "shown" };
-  if (state.phase === "place" && personToMove) {
-    const ghost = choice.ghost();
-    return { view: { ...view, open: state.openVolcanoes, dots: choice.dotsByClock.get(choice.clock), ghost }, ghost, mode: "place" };
+  const none = { view, ghost: null, mode: "none" };
+  if (state.phase !== "place" && state.phase !== "build") return none;
+  if (shown) return { view: { ...view, ...shownMarks(shown, state, choice) }, ghost: null, mode: "shown" };
+  if (state.phase === "build") {
+    return personToMove
+      ? { view: { ...view, ...buildMarks(choice, state.current) }, ghost: null, mode: "build" }
+      : none;
   }
-  if (state.phase === "place") return { view: { ...view, open: state.openVolcanoes }, ghost: null, mode: "none" };
-  if (state.phase === "build" && personToMove) return { view: { ...view, ...buildMarks(choice, state.current) }, ghost: null, mode: "build" };
-  return { view, ghost: null, mode: "none" };
+  if (!personToMove) return { ...none, view: { ...view, open: state.openVolcanoes } };
+  const ghost = choice.ghost();
+  const dots = choice.dotsByClock.get(choice.clock);
+  return { view: { ...view, open: state.openVolcanoes, dots, ghost }, ghost, mode: "place" };
 }

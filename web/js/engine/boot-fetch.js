@@ -45,14 +45,23 @@ export function watchBootFetches(urls, { keepIn = null, describe = (url) => url 
     try {
       response = await fetchFromNetwork(input, init);
     } catch (error) {
-      reportFailure(new DownloadFailure("network", url,
-        `Could not download ${describe(url)}: the network or the server is unreachable.`));
+      reportFailure(
+        new DownloadFailure(
+          "network",
+          url,
+          `Could not download ${describe(url)}: the network or the server is unreachable.`,
+        ),
+      );
       throw error;
     }
     if (!response.ok) {
-      reportFailure(new DownloadFailure("missing-file", url,
-        `A file the engine needs is missing on the server: ${describe(url)} ` +
-          `(HTTP ${response.status}).`));
+      reportFailure(
+        new DownloadFailure(
+          "missing-file",
+          url,
+          `A file the engine needs is missing on the server: ${describe(url)} ` + `(HTTP ${response.status}).`,
+        ),
+      );
     } else if (keepIn && response.type === "basic") {
       kept.push([url, response.clone()]); // clone now, before the caller reads the body
     }

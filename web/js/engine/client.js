@@ -89,10 +89,12 @@ export function createEngine({
   try {
     worker = new Worker(workerUrl, { type: "module", name: "taluva-engine" });
   } catch (error) {
-    fail(new BootError("worker-failed", "This browser could not start the engine worker.", {
-      stage,
-      detail: String(error),
-    }));
+    fail(
+      new BootError("worker-failed", "This browser could not start the engine worker.", {
+        stage,
+        detail: String(error),
+      }),
+    );
     return { ready, call: () => ready, terminate() {}, downloadsKept };
   }
   worker.postMessage({ type: "boot", ...bootOptions });
@@ -128,17 +130,20 @@ export function createEngine({
   worker.addEventListener("error", (event) => {
     event.preventDefault();
     const detail = event.message || "the worker script failed to load";
-    const error = failure ?? new BootError(
-      "worker-failed",
-      "The engine worker could not be loaded. Your browser may be too old for Taluva.",
-      { stage, detail },
-    );
+    const error =
+      failure ??
+      new BootError("worker-failed", "The engine worker could not be loaded. Your browser may be too old for Taluva.", {
+        stage,
+        detail,
+      });
     fail(error);
   });
   worker.addEventListener("messageerror", () => {
-    fail(new BootError("worker-failed", "The engine worker sent a message the page cannot read.", {
-      stage,
-    }));
+    fail(
+      new BootError("worker-failed", "The engine worker sent a message the page cannot read.", {
+        stage,
+      }),
+    );
   });
 
   function settle(id, responseJson) {

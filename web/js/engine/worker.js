@@ -35,9 +35,7 @@ self.addEventListener("message", ({ data }) => {
   if (data?.type !== "call") return;
   let response;
   try {
-    response = handle
-      ? handle(data.request)
-      : errorResponse(data.id, "NotReady", "the engine has not started yet");
+    response = handle ? handle(data.request) : errorResponse(data.id, "NotReady", "the engine has not started yet");
   } catch (error) {
     // taluva.bridge turns every expected error into data; this is a crash inside Python.
     response = errorResponse(data.id, error?.type ?? "EngineCrash", String(error?.message ?? error));
@@ -86,21 +84,25 @@ async function boot(options) {
     checkWebAssembly();
     progress(stage, `Downloading the Python runtime (Pyodide ${BOOT.pyodideVersion})…`);
     const { loadPyodide } = await step(import(siteUrl(`${BOOT.pyodideDir}pyodide.mjs`)));
-    const pyodide = await step(loadPyodide({
-      // All three point at our copy: Pyodide would otherwise fall back to its CDN for packages.
-      indexURL: siteUrl(BOOT.pyodideDir),
-      lockFileURL: siteUrl(`${BOOT.pyodideDir}pyodide-lock.json`),
-      packageBaseUrl: siteUrl(BOOT.pyodideDir),
-      stdout: (line) => console.log(`[python] ${line}`),
-      stderr: (line) => console.warn(`[python] ${line}`),
-    }));
+    const pyodide = await step(
+      loadPyodide({
+        // All three point at our copy: Pyodide would otherwise fall back to its CDN for packages.
+        indexURL: siteUrl(BOOT.pyodideDir),
+        lockFileURL: siteUrl(`${BOOT.pyodideDir}pyodide-lock.json`),
+        packageBaseUrl: siteUrl(BOOT.pyodideDir),
+        stdout: (line) => console.log(`[python] ${line}`),
+        stderr: (line) => console.warn(`[python] ${line}`),
+      }),
+    );
 
     stage = "installer";
     progress(stage, "Loading the package installer…");
-    await step(pyodide.loadPackage(BOOT.installerWheels.map(siteUrl), {
-      messageCallback: () => {},
-      errorCallback: (message) => console.warn(message),
-    }));
+    await step(
+      pyodide.loadPackage(BOOT.installerWheels.map(siteUrl), {
+        messageCallback: () => {},
+        errorCallback: (message) => console.warn(message),
+      }),
+    );
 
     stage = "engine";
     progress(stage, `Installing the Taluva engine ${BOOT.engineVersion}…`);

@@ -12,7 +12,9 @@ export function turnText(state, seats) {
 function buried(lastMove, seats) {
   const byOwner = new Map();
   for (const { owner, count } of lastMove?.covered ?? []) byOwner.set(owner, (byOwner.get(owner) || 0) + count);
-  return [...byOwner].map(([owner, n]) => `Eruption: ${n} hut${n > 1 ? "s" : ""} of ${seats[owner].name} destroyed (R-TILE-3d).`);
+  return [...byOwner].map(
+    ([owner, n]) => `Eruption: ${n} hut${n > 1 ? "s" : ""} of ${seats[owner].name} destroyed (R-TILE-3d).`,
+  );
 }
 
 function departures(before, after, seats) {
@@ -20,7 +22,8 @@ function departures(before, after, seats) {
   after.players.forEach((p, i) => {
     if (before.players[i]?.status !== "playing") return;
     if (p.status === "eliminated") notes.push(`${seats[i].name} has no legal build and is eliminated (R-ELIM-1).`);
-    if (p.status === "finished") notes.push(`${seats[i].name} has placed all pieces of two kinds and leaves the game (O-RANK).`);
+    if (p.status === "finished")
+      notes.push(`${seats[i].name} has placed all pieces of two kinds and leaves the game (O-RANK).`);
   });
   return notes;
 }

@@ -33,6 +33,15 @@ export function cleanSeats(seats) {
   });
 }
 
+/** A saved value read back: {share, seats, seed}; throws when it is not a save. */
+function parseSave(raw, key) {
+  const data = JSON.parse(raw);
+  const seats = cleanSeats(data?.seats);
+  if (typeof data?.share !== "string" || !data.share || !seats) throw new Error("not a save");
+  if (key === SAVE_KEY && data.v !== 2) throw new Error("unknown save version");
+  return { share: data.share, seats, seed: Number.isInteger(data.seed) ? data.seed : null };
+}
+
 /**
  * Read the autosave. Returns {save: {share, seats} | null, problem: string | null, key}.
  * A value that is not a readable save is set aside (problem says so); none at all is not a problem.
@@ -48,15 +57,13 @@ export function readAutosave(store = localStore()) {
     }
     if (raw === null) continue;
     try {
-      const data = JSON.parse(raw);
-      const seats = cleanSeats(data?.seats);
-      if (typeof data?.share !== "string" || !data.share || !seats) throw new Error("not a save");
-      if (key === SAVE_KEY && data.v !== 2) throw new Error("unknown save version");
-      const seed = Number.isInteger(data.seed) ? data.seed : null;
-      return { save: { share: data.share, seats, seed }, problem: null, key };
+      return { save: parseSave(raw, key), problem: null, key };
     } catch {
       const aside = setAside(store, key, raw);
-      return { save: null, problem: `The saved game could not be read, so a new game has started. The unreadable save was kept under “${aside}”.` };
+      return {
+        save: null,
+        problem: `The saved game could not be read, so a new game has started. The unreadable save was kept under “${aside}”.`,
+      };
     }
   }
   return { save: null, problem: null };
@@ -91,7 +98,10 @@ export function keepAutosaved(store, backend = localStore()) {
     if (!backend || (opened && FROM_LINK.has(store.source))) return;
     const seats = cleanSeats(store.seats);
     try {
-      backend.setItem(SAVE_KEY, JSON.stringify({ v: 2, share: view.share, seats, seed: store.seed, savedAt: Date.now() }));
+      backend.setItem(
+        SAVE_KEY,
+        JSON.stringify({ v: 2, share: view.share, seats, seed: store.seed, savedAt: Date.now() }),
+      );
       for (const key of LEGACY_KEYS) backend.removeItem(key);
     } catch {
       /* storage full or blocked: the game goes on unsaved */

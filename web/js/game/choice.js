@@ -72,7 +72,16 @@ export class MoveChoice {
     const move = this.places.get(placementKey(at.q, at.r, this.clock));
     const hexes = tileHexes(at.q, at.r, this.clock).map(([q, r], i) => ({ q, r, terrain: terrains[i] }));
     const level = move ? move.level : (this.hexAt.get(key(at.q, at.r))?.level || 0) + 1;
-    return { q: at.q, r: at.r, hexes, clock: this.clock, level, legal: Boolean(move), warn: Boolean(move?.eliminates), move };
+    return {
+      q: at.q,
+      r: at.r,
+      hexes,
+      clock: this.clock,
+      level,
+      legal: Boolean(move),
+      warn: Boolean(move?.eliminates),
+      move,
+    };
   }
 
   /** Toggle a build action; false when it has no legal move now. */

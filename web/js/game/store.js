@@ -133,7 +133,10 @@ export class GameStore {
     const key = JSON.stringify(move);
     const version = this.version;
     if (!this.#explained.has(key)) {
-      this.#explained.set(key, this.#engine.call("explain", { move }).catch(() => null));
+      this.#explained.set(
+        key,
+        this.#engine.call("explain", { move }).catch(() => null),
+      );
     }
     const why = await this.#explained.get(key);
     return version === this.version ? why : undefined;

@@ -6,17 +6,23 @@
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs || {})) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name === "class") el.className = value;
-    else if (name === "dataset") Object.assign(el.dataset, value);
-    else if (name === "aria") for (const [k, v] of Object.entries(value)) el.setAttribute(`aria-${k}`, String(v));
-    else if (name === "style") for (const [k, v] of Object.entries(value)) el.style.setProperty(k, v);
-    else if (name.startsWith("on") && typeof value === "function") el.addEventListener(name.slice(2), value);
-    else if (value === true) el.setAttribute(name, "");
-    else el.setAttribute(name, String(value));
+    if (value !== undefined && value !== null && value !== false) setAttr(el, name, value);
   }
   append(el, children);
   return el;
+}
+
+const SETTERS = {
+  class: (el, value) => (el.className = value),
+  dataset: (el, value) => Object.assign(el.dataset, value),
+  aria: (el, value) => Object.entries(value).forEach(([k, v]) => el.setAttribute(`aria-${k}`, String(v))),
+  style: (el, value) => Object.entries(value).forEach(([k, v]) => el.style.setProperty(k, v)),
+};
+
+function setAttr(el, name, value) {
+  if (SETTERS[name]) SETTERS[name](el, value);
+  else if (name.startsWith("on") && typeof value === "function") el.addEventListener(name.slice(2), value);
+  else el.setAttribute(name, value === true ? "" : String(value));
 }
 
 function append(el, children) {

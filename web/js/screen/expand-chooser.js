@@ -29,7 +29,8 @@ function landscapeButton(m, choice, act, anchor) {
 }
 
 function summary(m) {
-  if (!m) return "Pick a settlement and a landscape: every empty hex of it next to the settlement gets huts, as many as its level.";
+  if (!m)
+    return "Pick a settlement and a landscape: every empty hex of it next to the settlement gets huts, as many as its level.";
   const where = m.hexes.map((x) => `${plural(x.count, "hut")} on ${x.q},${x.r}`).join(", ");
   return `${TERRAINS[m.terrain].name}: ${where} — ${hutsOf(m)} in all.`;
 }
@@ -66,7 +67,11 @@ export function expandChooser(choice, act) {
   return h(
     "div",
     { class: "tg-expand", role: "group", aria: { label: "Expansions" }, dataset: { testid: "expand-list" } },
-    h("p", { class: "tg-expand-summary", id: "tg-kind-help-expand", dataset: { testid: "expand-summary" } }, summary(choice.expand)),
+    h(
+      "p",
+      { class: "tg-expand-summary", id: "tg-kind-help-expand", dataset: { testid: "expand-summary" } },
+      summary(choice.expand),
+    ),
     rows,
   );
 }

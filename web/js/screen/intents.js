@@ -51,7 +51,9 @@ export function createIntents(screen) {
     const why = await store.explain({ type: "build", kind, hexes: [{ q: hex.q, r: hex.r, count: 1 }] });
     if (why === undefined) return; // the position changed meanwhile
     const label = choice.kind ? KIND_LABELS[choice.kind].toLowerCase() : "build";
-    screen.notices.error(why ? `No ${label} here — ${why.rule}: ${why.text}` : `Nothing to build on ${hex.q},${hex.r}.`);
+    screen.notices.error(
+      why ? `No ${label} here — ${why.rule}: ${why.text}` : `Nothing to build on ${hex.q},${hex.r}.`,
+    );
   }
 
   function clickBuild(hex, e, touch) {

@@ -15,14 +15,29 @@ export const KEYMAP = [
     title: "Rotate clockwise",
     help: ["R / Shift+R", "rotate the tile clockwise / back (also Shift+wheel)"],
   },
-  { action: "rotate", arg: -1, bindings: [{ key: "r", shift: true }], aria: "Shift+R", keys: "Shift+R", title: "Rotate anticlockwise" },
-  { action: "help-only", help: ["Click / tap", "place the tile; on touch, tap to aim and tap again (or Place) to confirm"] },
+  {
+    action: "rotate",
+    arg: -1,
+    bindings: [{ key: "r", shift: true }],
+    aria: "Shift+R",
+    keys: "Shift+R",
+    title: "Rotate anticlockwise",
+  },
+  {
+    action: "help-only",
+    help: ["Click / tap", "place the tile; on touch, tap to aim and tap again (or Place) to confirm"],
+  },
   {
     action: "kind",
     bindings: ["1", "2", "3", "4"].map((key) => ({ key, exact: true })),
     help: ["1 2 3 4", "build: found, expand, temple, tower"],
   },
-  { action: "confirm", bindings: [{ key: "Enter", exact: true }], keys: "Enter", help: ["Enter", "confirm the chosen move"] },
+  {
+    action: "confirm",
+    bindings: [{ key: "Enter", exact: true }],
+    keys: "Enter",
+    help: ["Enter", "confirm the chosen move"],
+  },
   { action: "cancel", bindings: [{ key: "Escape", exact: true }], keys: "Esc", help: ["Esc", "cancel the choice"] },
   { action: "help-only", help: ["Arrows", "move the board cursor (when the board has focus)"] },
   {
@@ -63,10 +78,39 @@ export const KEYMAP = [
     title: "Fit the board",
     help: ["F, +, −", "fit the board, zoom in, zoom out (also wheel and pinch; drag to pan)"],
   },
-  { action: "zoom-in", bindings: [{ key: "+", exact: true }, { key: "=", exact: true }], keys: "+", title: "Zoom in" },
-  { action: "zoom-out", bindings: [{ key: "-", exact: true }, { key: "_", exact: true }], keys: "−", title: "Zoom out" },
-  { action: "new-game", bindings: [{ key: "n" }], aria: "N", keys: "N", title: "Start a new game", help: ["N", "new game"] },
-  { action: "help", bindings: [{ key: "?", exact: true }], aria: "Shift+?", keys: "?", title: "Rules at a glance and keyboard shortcuts" },
+  {
+    action: "zoom-in",
+    bindings: [
+      { key: "+", exact: true },
+      { key: "=", exact: true },
+    ],
+    keys: "+",
+    title: "Zoom in",
+  },
+  {
+    action: "zoom-out",
+    bindings: [
+      { key: "-", exact: true },
+      { key: "_", exact: true },
+    ],
+    keys: "−",
+    title: "Zoom out",
+  },
+  {
+    action: "new-game",
+    bindings: [{ key: "n" }],
+    aria: "N",
+    keys: "N",
+    title: "Start a new game",
+    help: ["N", "new game"],
+  },
+  {
+    action: "help",
+    bindings: [{ key: "?", exact: true }],
+    aria: "Shift+?",
+    keys: "?",
+    title: "Rules at a glance and keyboard shortcuts",
+  },
 ];
 
 function matches(binding, e) {

@@ -13,7 +13,15 @@ import { renderLegend } from "./panels.js";
 export function headerButton({ label, icon, title, keys, testid, onclick }) {
   return h(
     "button",
-    { type: "button", class: "tg-btn", onclick, title, "aria-label": label, "aria-keyshortcuts": keys, dataset: { testid } },
+    {
+      type: "button",
+      class: "tg-btn",
+      onclick,
+      title,
+      "aria-label": label,
+      "aria-keyshortcuts": keys,
+      dataset: { testid },
+    },
     icon ? h("span", { class: "tg-ico", aria: { hidden: "true" } }, icon) : null,
     h("span", { class: "tg-btn-label" }, label),
   );
@@ -32,7 +40,18 @@ function actionButton(run, action, label) {
 
 function zoomButtons(run) {
   const button = (action, text, label, testid) =>
-    h("button", { type: "button", class: "tg-btn tg-btn-icon", title: titleFor(action), aria: { label }, dataset: { testid }, onclick: () => run(action) }, text);
+    h(
+      "button",
+      {
+        type: "button",
+        class: "tg-btn tg-btn-icon",
+        title: titleFor(action),
+        aria: { label },
+        dataset: { testid },
+        onclick: () => run(action),
+      },
+      text,
+    );
   return h(
     "div",
     { class: "tg-zoom", role: "group", aria: { label: "Zoom" } },
@@ -73,7 +92,10 @@ export function buildLayout(root, run) {
       tabindex: "0",
       role: "application",
       "aria-roledescription": "game board",
-      aria: { label: "Board. Arrow keys move the cursor, Enter acts on the hex under it, R rotates the tile.", describedby: "tg-turn-live" },
+      aria: {
+        label: "Board. Arrow keys move the cursor, Enter acts on the hex under it, R rotates the tile.",
+        describedby: "tg-turn-live",
+      },
       dataset: { testid: "board" },
     }),
     tip: h("div", { class: "tg-tip", role: "tooltip", hidden: true, dataset: { testid: "tip" } }),
@@ -91,13 +113,30 @@ export function buildLayout(root, run) {
     { class: "tg-top" },
     h("div", { class: "tg-brand" }, h("span", { class: "tg-logo", aria: { hidden: "true" } }), "Taluva"),
     parts.turnBanner,
-    h("nav", { class: "tg-actions", aria: { label: "Game" } }, b.newGame, b.hint, b.undo, b.redo, parts.shareSlot, b.help),
+    h(
+      "nav",
+      { class: "tg-actions", aria: { label: "Game" } },
+      b.newGame,
+      b.hint,
+      b.undo,
+      b.redo,
+      parts.shareSlot,
+      b.help,
+    ),
   );
   const wrap = h("div", { class: "tg-board-wrap" }, parts.canvas, zoomButtons(run), parts.notices.flashEl, parts.tip);
   const stage = h("div", { class: "tg-stage" }, wrap, parts.stepBar);
   fill(
     root,
-    h("div", { class: "tg-app" }, header, h("div", { class: "tg-main" }, stage, sidePanels(parts)), parts.notices.live, parts.notices.alert, parts.menu),
+    h(
+      "div",
+      { class: "tg-app" },
+      header,
+      h("div", { class: "tg-main" }, stage, sidePanels(parts)),
+      parts.notices.live,
+      parts.notices.alert,
+      parts.menu,
+    ),
     parts.dialogSlot,
   );
   root.classList.add("tg-root");

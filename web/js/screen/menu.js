@@ -23,7 +23,13 @@ export function createMenu(el, { onChoose }) {
         moves.map((m) =>
           h(
             "button",
-            { type: "button", role: "menuitem", class: "tg-btn tg-btn-small", dataset: { testid: `menu-${m.kind}`, notation: m.notation }, onclick: () => (close(), onChoose(m)) },
+            {
+              type: "button",
+              role: "menuitem",
+              class: "tg-btn tg-btn-small",
+              dataset: { testid: `menu-${m.kind}`, notation: m.notation },
+              onclick: () => (close(), onChoose(m)),
+            },
             actionLabel(m),
           ),
         ),

@@ -9,7 +9,13 @@ const FLASH_MS = 5000;
 
 export function createNotices(root) {
   const live = h("div", { class: "tg-sr", id: "tg-turn-live", "aria-live": "polite", "aria-atomic": "true" });
-  const alert = h("div", { class: "tg-error", role: "alert", "aria-live": "assertive", hidden: true, dataset: { testid: "error" } });
+  const alert = h("div", {
+    class: "tg-error",
+    role: "alert",
+    "aria-live": "assertive",
+    hidden: true,
+    dataset: { testid: "error" },
+  });
   const flashEl = h("div", { class: "tg-flash", role: "status", hidden: true });
   const timers = {};
   const show = (el, text, ms, attr) => {

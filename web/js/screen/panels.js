@@ -12,7 +12,13 @@ const iconCache = new Map();
 function icon(k, w, hgt, draw, attrs) {
   if (!iconCache.has(k)) iconCache.set(k, smallCanvas(w, hgt, draw));
   const src = iconCache.get(k);
-  const c = h("canvas", { ...attrs, role: attrs.alt ? "img" : null, "aria-label": attrs.alt || null, "aria-hidden": attrs.alt ? null : "true", alt: null });
+  const c = h("canvas", {
+    ...attrs,
+    role: attrs.alt ? "img" : null,
+    "aria-label": attrs.alt || null,
+    "aria-hidden": attrs.alt ? null : "true",
+    alt: null,
+  });
   c.width = src.width;
   c.height = src.height;
   c.style.setProperty("width", `${w}px`);
@@ -23,109 +29,183 @@ function icon(k, w, hgt, draw, attrs) {
 
 /** A small drawing of a piece in a player's colour. */
 export function pieceIcon(kind, colour, size = 22) {
-  return icon(`${kind}:${colour.id}:${size}`, size, size, (ctx) => {
-    const u = kind === "temple" ? size / 4.3 : kind === "tower" ? size / 4.2 : size / 2.9;
-    drawPiece(ctx, kind, size / 2, size * (kind === "hut" ? 0.82 : 0.9), u, colour);
-  }, { class: "tg-piece-icon" });
+  return icon(
+    `${kind}:${colour.id}:${size}`,
+    size,
+    size,
+    (ctx) => {
+      const u = kind === "temple" ? size / 4.3 : kind === "tower" ? size / 4.2 : size / 2.9;
+      drawPiece(ctx, kind, size / 2, size * (kind === "hut" ? 0.82 : 0.9), u, colour);
+    },
+    { class: "tg-piece-icon" },
+  );
 }
 
 export function terrainIcon(terrain, size = 26) {
-  return icon(`terrain:${terrain}:${size}`, size, size, (ctx) => {
-    const R = size / 2;
-    drawHexTop(ctx, R, R, R * 0.98, terrain, 1, 3, 5, terrain === "volcano" ? 6 : 0);
-    hexPath(ctx, R, R, R * 0.98);
-    ctx.lineWidth = 1;
-    ctx.strokeStyle = "rgba(0,0,0,0.5)";
-    ctx.stroke();
-  }, { class: "tg-terrain-icon" });
+  return icon(
+    `terrain:${terrain}:${size}`,
+    size,
+    size,
+    (ctx) => {
+      const R = size / 2;
+      drawHexTop(ctx, R, R, R * 0.98, terrain, 1, 3, 5, terrain === "volcano" ? 6 : 0);
+      hexPath(ctx, R, R, R * 0.98);
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = "rgba(0,0,0,0.5)";
+      ctx.stroke();
+    },
+    { class: "tg-terrain-icon" },
+  );
 }
 
 export function tileIcon(code, size = 34, clock = 6) {
   const [a, b] = tileTerrains(code);
-  return icon(`tile:${code}:${size}:${clock}`, size, size, (ctx) => drawTile(ctx, size / 2, size / 2, size / 4.4, code, clock),
-    { class: "tg-tile-icon", alt: `${TERRAINS[a].name} and ${TERRAINS[b].name} tile` });
+  return icon(
+    `tile:${code}:${size}:${clock}`,
+    size,
+    size,
+    (ctx) => drawTile(ctx, size / 2, size / 2, size / 4.4, code, clock),
+    { class: "tg-tile-icon", alt: `${TERRAINS[a].name} and ${TERRAINS[b].name} tile` },
+  );
 }
 
 export const TEAM_NAMES = ["Team A", "Team B"];
 
 const STATUS_TEXT = { playing: "", eliminated: "Eliminated", finished: "Finished" };
 
+const plural = (n, one) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+function stockItem(kind, n, colour) {
+  return h(
+    "span",
+    { class: "tg-stock", title: `${n} ${kind} left`, dataset: { kind } },
+    pieceIcon(kind === "huts" ? "hut" : kind.slice(0, -1), colour, 20),
+    h("span", { class: "tg-stock-n" }, h("span", { class: "tg-sr" }, `${kind}: `), String(n)),
+  );
+}
+
+/** The badges beside a player's name: team, computer level, whose turn, status, place. */
+function badges(p, state, { thinking, level }) {
+  const badge = (cls, text, attrs = {}) => h("span", { class: `tg-badge ${cls}`, ...attrs }, text);
+  const current = state.phase !== "over" && state.current === p.seat;
+  const place = state.result?.places[p.seat];
+  let turn = null;
+  if (thinking === p.seat) {
+    turn = h(
+      "span",
+      { class: "tg-badge tg-badge-turn tg-badge-thinking", dataset: { testid: "seat-thinking" } },
+      h("span", { class: "tg-spinner", aria: { hidden: "true" } }),
+      "Thinking…",
+    );
+  } else if (current) turn = badge("tg-badge-turn", state.phase === "place" ? "Placing" : "Building");
+  return [
+    p.team === null || p.team === undefined ? null : h("span", { class: "tg-team" }, TEAM_NAMES[p.team]),
+    level ? badge("tg-badge-ai", `CPU ${level}`, { title: `Computer player, level ${level}` }) : null,
+    turn,
+    STATUS_TEXT[p.status] ? badge("", STATUS_TEXT[p.status]) : null,
+    place ? badge("tg-badge-place", ordinal(place)) : null,
+  ];
+}
+
+function playerRow(p, state, seat, colour, info) {
+  const current = state.phase !== "over" && state.current === p.seat;
+  const { stock, built } = p;
+  return h(
+    "li",
+    {
+      class: `tg-player${current ? " is-current" : ""}${p.status !== "playing" ? ` is-${p.status}` : ""}`,
+      dataset: { seat: String(p.seat), status: p.status },
+      style: { "--seat": colour.fill, "--seat-edge": colour.edge },
+      aria: current ? { current: "true" } : {},
+    },
+    h(
+      "div",
+      { class: "tg-player-head" },
+      h("span", { class: "tg-seat-dot", aria: { hidden: "true" } }),
+      h("span", { class: "tg-player-name" }, seat.name),
+      badges(p, state, info),
+    ),
+    h(
+      "div",
+      {
+        class: "tg-player-stock",
+        aria: { label: `Stock: ${stock.temples} temples, ${stock.towers} towers, ${stock.huts} huts` },
+      },
+      stockItem("temples", stock.temples, colour),
+      stockItem("towers", stock.towers, colour),
+      stockItem("huts", stock.huts, colour),
+    ),
+    h(
+      "div",
+      { class: "tg-player-built" },
+      `Built: ${plural(built.temples, "temple")}, ${plural(built.towers, "tower")}, ${plural(built.huts, "hut")}`,
+    ),
+  );
+}
+
 export function renderPlayers(el, state, seats, colours, { thinking = null, levels = [] } = {}) {
   fill(
     el,
-    state.players.map((p) => {
-      const seat = seats[p.seat];
-      const colour = colours[p.seat];
-      const current = state.phase !== "over" && state.current === p.seat;
-      const place = state.result ? state.result.places[p.seat] : null;
-      const stock = (kind, n, total) =>
-        h(
-          "span",
-          { class: "tg-stock", title: `${n} of ${total} ${kind}s left`, dataset: { kind } },
-          pieceIcon(kind === "huts" ? "hut" : kind.slice(0, -1), colour, 20),
-          h("span", { class: "tg-stock-n" }, h("span", { class: "tg-sr" }, `${kind}: `), String(n)),
-        );
-      return h(
-        "li",
-        {
-          class: `tg-player${current ? " is-current" : ""}${p.status !== "playing" ? ` is-${p.status}` : ""}`,
-          dataset: { seat: String(p.seat), status: p.status },
-          style: { "--seat": colour.fill, "--seat-edge": colour.edge },
-          aria: current ? { current: "true" } : {},
-        },
-        h(
-          "div",
-          { class: "tg-player-head" },
-          h("span", { class: "tg-seat-dot", aria: { hidden: "true" } }),
-          h("span", { class: "tg-player-name" }, seat.name),
-          p.team !== null && p.team !== undefined ? h("span", { class: "tg-team" }, TEAM_NAMES[p.team]) : null,
-          levels[p.seat] ? h("span", { class: "tg-badge tg-badge-ai", title: `Computer player, level ${levels[p.seat]}` }, `CPU ${levels[p.seat]}`) : null,
-          thinking === p.seat
-            ? h("span", { class: "tg-badge tg-badge-turn tg-badge-thinking", dataset: { testid: "seat-thinking" } }, h("span", { class: "tg-spinner", aria: { hidden: "true" } }), "Thinking…")
-            : current ? h("span", { class: "tg-badge tg-badge-turn" }, state.phase === "place" ? "Placing" : "Building") : null,
-          STATUS_TEXT[p.status] ? h("span", { class: "tg-badge" }, STATUS_TEXT[p.status]) : null,
-          place ? h("span", { class: "tg-badge tg-badge-place" }, ordinal(place)) : null,
-        ),
-        h(
-          "div",
-          { class: "tg-player-stock", aria: { label: `Stock: ${p.stock.temples} temples, ${p.stock.towers} towers, ${p.stock.huts} huts` } },
-          stock("temples", p.stock.temples, 3),
-          stock("towers", p.stock.towers, 2),
-          stock("huts", p.stock.huts, 20),
-        ),
-        h(
-          "div",
-          { class: "tg-player-built" },
-          `Built: ${p.built.temples} temple${p.built.temples === 1 ? "" : "s"}, ${p.built.towers} tower${p.built.towers === 1 ? "" : "s"}, ${p.built.huts} hut${p.built.huts === 1 ? "" : "s"}`,
-        ),
-      );
-    }),
+    state.players.map((p) => playerRow(p, state, seats[p.seat], colours[p.seat], { thinking, level: levels[p.seat] })),
   );
 }
 
 export function renderTiles(el, state) {
   const open = el.querySelector("details")?.open ?? false; // keep the reader's choice
   const used = state.tileCount - state.tilesLeft;
-  const bar = h("div", { class: "tg-progress", role: "progressbar", aria: { valuemin: 0, valuemax: state.tileCount, valuenow: used, label: "Tiles placed" } },
-    h("div", { class: "tg-progress-fill", style: { width: `${(100 * used) / Math.max(1, state.tileCount)}%` } }));
+  const bar = h(
+    "div",
+    {
+      class: "tg-progress",
+      role: "progressbar",
+      aria: { valuemin: 0, valuemax: state.tileCount, valuenow: used, label: "Tiles placed" },
+    },
+    h("div", { class: "tg-progress-fill", style: { width: `${(100 * used) / Math.max(1, state.tileCount)}%` } }),
+  );
   // The unseen tiles (not yet drawn, this game's pile plus the tiles left out), as R-MAT-3's table.
   const table = h(
     "table",
     { class: "tg-unseen" },
     h("caption", {}, "Tiles not yet seen (rows: lower-left landscape, columns: lower-right)"),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "tg-sr" }, "first \\ second")),
-      LANDSCAPE_NAMES.map((t) => h("th", { scope: "col", title: TERRAINS[t].name }, terrainIcon(t, 18))))),
-    h("tbody", {}, LANDSCAPE_NAMES.map((a) =>
-      h("tr", {}, h("th", { scope: "row", title: TERRAINS[a].name }, terrainIcon(a, 18)),
-        LANDSCAPE_NAMES.map((b) => {
-          const code = TERRAINS[a].letter + TERRAINS[b].letter;
-          const n = state.unseen[code] || 0;
-          return h("td", { class: n ? "" : "is-zero", title: `${TERRAINS[a].name} + ${TERRAINS[b].name}: ${n} unseen` }, String(n));
-        })))),
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", { scope: "col" }, h("span", { class: "tg-sr" }, "first \\ second")),
+        LANDSCAPE_NAMES.map((t) => h("th", { scope: "col", title: TERRAINS[t].name }, terrainIcon(t, 18))),
+      ),
+    ),
+    h(
+      "tbody",
+      {},
+      LANDSCAPE_NAMES.map((a) =>
+        h(
+          "tr",
+          {},
+          h("th", { scope: "row", title: TERRAINS[a].name }, terrainIcon(a, 18)),
+          LANDSCAPE_NAMES.map((b) => {
+            const code = TERRAINS[a].letter + TERRAINS[b].letter;
+            const n = state.unseen[code] || 0;
+            return h(
+              "td",
+              { class: n ? "" : "is-zero", title: `${TERRAINS[a].name} + ${TERRAINS[b].name}: ${n} unseen` },
+              String(n),
+            );
+          }),
+        ),
+      ),
+    ),
   );
   fill(
     el,
-    h("p", { class: "tg-tiles-left", dataset: { testid: "tiles-left" } }, h("strong", {}, String(state.tilesLeft)), ` of ${state.tileCount} tiles left in the pile`),
+    h(
+      "p",
+      { class: "tg-tiles-left", dataset: { testid: "tiles-left" } },
+      h("strong", {}, String(state.tilesLeft)),
+      ` of ${state.tileCount} tiles left in the pile`,
+    ),
     bar,
     h("details", { class: "tg-unseen-wrap", open }, h("summary", {}, "Unseen tiles by kind"), table),
   );
@@ -139,7 +219,11 @@ export function renderLog(el, state, seats, colours) {
       "li",
       { dataset: { turn: String(i + 1) } },
       h("span", { class: "tg-log-n" }, `${i + 1}.`),
-      h("span", { class: "tg-seat-dot", style: { "--seat": colour.fill, "--seat-edge": colour.edge }, title: seats[t.seat].name }),
+      h("span", {
+        class: "tg-seat-dot",
+        style: { "--seat": colour.fill, "--seat-edge": colour.edge },
+        title: seats[t.seat].name,
+      }),
       h("span", { class: "tg-log-who" }, seats[t.seat].name),
       h("code", { class: "tg-log-tile", title: "drawn tile" }, t.tile),
       h("code", {}, t.placement || "…"),
@@ -153,12 +237,23 @@ export function renderLog(el, state, seats, colours) {
 export function renderLegend(el) {
   fill(
     el,
-    h("ul", { class: "tg-legend-terrains" },
-      ["volcano", ...LANDSCAPE_NAMES].map((t) => h("li", {}, terrainIcon(t, 28), TERRAINS[t].name))),
-    h("ul", { class: "tg-legend-pieces" },
-      [["hut", "Hut"], ["temple", "Temple"], ["tower", "Tower"]].map(([k, label]) =>
-        h("li", {}, pieceIcon(k, { id: "legend", fill: "#e8e2d2", edge: "#2b241a" }, 26), label))),
-    h("ul", { class: "tg-legend-marks" },
+    h(
+      "ul",
+      { class: "tg-legend-terrains" },
+      ["volcano", ...LANDSCAPE_NAMES].map((t) => h("li", {}, terrainIcon(t, 28), TERRAINS[t].name)),
+    ),
+    h(
+      "ul",
+      { class: "tg-legend-pieces" },
+      [
+        ["hut", "Hut"],
+        ["temple", "Temple"],
+        ["tower", "Tower"],
+      ].map(([k, label]) => h("li", {}, pieceIcon(k, { id: "legend", fill: "#e8e2d2", edge: "#2b241a" }, 26), label)),
+    ),
+    h(
+      "ul",
+      { class: "tg-legend-marks" },
       h("li", {}, h("span", { class: "tg-mark tg-mark-level" }, "2"), "Level of the hex (stack height)"),
       h("li", {}, h("span", { class: "tg-mark tg-mark-open" }), "Volcano open to an eruption"),
       h("li", {}, h("span", { class: "tg-mark tg-mark-last" }), "Last move"),

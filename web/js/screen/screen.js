@@ -121,7 +121,11 @@ export class GameScreen {
     }
     this.#announce(change);
     // Playing by keyboard: the cursor comes back on a legal target of the new step.
-    if (this.choice.inputType === "keyboard" && document.activeElement === this.parts.canvas && view.state.phase !== "over") {
+    if (
+      this.choice.inputType === "keyboard" &&
+      document.activeElement === this.parts.canvas &&
+      view.state.phase !== "over"
+    ) {
       this.choice.cursor = this.choice.defaultCursor();
     }
     this.render();
@@ -150,7 +154,9 @@ export class GameScreen {
       this.notices.announce(`${seat.name} (computer, ${computerLevel(seat.type)}) is thinking…`);
     } else if (c.showing) {
       const seat = this.store.seats[this.store.state.current];
-      this.notices.announce(`${seat.name} ${c.showing.type === "place" ? "places the tile" : "builds"}: ${c.showing.notation}.`);
+      this.notices.announce(
+        `${seat.name} ${c.showing.type === "place" ? "places the tile" : "builds"}: ${c.showing.notation}.`,
+      );
     } else if (c.paused) {
       this.notices.announce("Computer players paused.");
     }
@@ -212,9 +218,33 @@ export class GameScreen {
     const name = h("strong", {}, seats[state.current]?.name);
     let text;
     if (over) text = h("span", {}, h("strong", {}, "Game over"), ` — ${state.result.text}`);
-    else if (this.computers.thinking !== null) text = h("span", { dataset: { testid: "thinking" } }, name, " is thinking", h("span", { class: "tg-spinner", aria: { hidden: "true" } }));
-    else text = h("span", {}, name, state.phase === "place" ? " · place the tile" : " · build", h("span", { class: "tg-step" }, state.phase === "place" ? "step 1 of 2" : "step 2 of 2"));
-    fill(this.parts.turnBanner, colour ? h("span", { class: "tg-seat-dot", style: { "--seat": colour.fill, "--seat-edge": colour.edge }, aria: { hidden: "true" } }) : null, text);
+    else if (this.computers.thinking !== null)
+      text = h(
+        "span",
+        { dataset: { testid: "thinking" } },
+        name,
+        " is thinking",
+        h("span", { class: "tg-spinner", aria: { hidden: "true" } }),
+      );
+    else
+      text = h(
+        "span",
+        {},
+        name,
+        state.phase === "place" ? " · place the tile" : " · build",
+        h("span", { class: "tg-step" }, state.phase === "place" ? "step 1 of 2" : "step 2 of 2"),
+      );
+    fill(
+      this.parts.turnBanner,
+      colour
+        ? h("span", {
+            class: "tg-seat-dot",
+            style: { "--seat": colour.fill, "--seat-edge": colour.edge },
+            aria: { hidden: "true" },
+          })
+        : null,
+      text,
+    );
   }
 
   renderBoard() {
@@ -224,7 +254,13 @@ export class GameScreen {
     const d = this.root.dataset;
     d.clock = String(choice.clock);
     const shown = this.computers.showing || this.hints.move;
-    const { view, ghost, mode } = boardModel({ state: store.state, choice, colours: this.colours, shown, personToMove: store.personToMove() });
+    const { view, ghost, mode } = boardModel({
+      state: store.state,
+      choice,
+      colours: this.colours,
+      shown,
+      personToMove: store.personToMove(),
+    });
     d.ghost = ghost ? placementKey(ghost.q, ghost.r, ghost.clock) : "";
     d.ghostLegal = ghost ? String(ghost.legal) : "";
     if (mode === "place") this.tooltip.showPlace(ghost, store.seats);

@@ -35,18 +35,51 @@ function placeBar(bar, s, act) {
     dataset: { testid: "tile-preview", clock: String(clock) },
   });
   const rotate = (step, text, label, testid) =>
-    h("button", { type: "button", class: "tg-btn tg-btn-icon", onclick: () => act.rotate(step), title: titleFor("rotate", step), aria: { label, keyshortcuts: ariaKeysFor("rotate", step) }, dataset: { testid } }, text);
+    h(
+      "button",
+      {
+        type: "button",
+        class: "tg-btn tg-btn-icon",
+        onclick: () => act.rotate(step),
+        title: titleFor("rotate", step),
+        aria: { label, keyshortcuts: ariaKeysFor("rotate", step) },
+        dataset: { testid },
+      },
+      text,
+    );
   const open = state.openVolcanoes.length;
   fill(
     bar,
-    h("div", { class: "tg-tile-widget" }, preview, h("div", { class: "tg-rotate", role: "group", aria: { label: "Rotate the tile" } }, rotate(-1, "⟲", "Rotate anticlockwise", "rotate-left"), rotate(1, "⟳", "Rotate clockwise", "rotate-right"))),
+    h(
+      "div",
+      { class: "tg-tile-widget" },
+      preview,
+      h(
+        "div",
+        { class: "tg-rotate", role: "group", aria: { label: "Rotate the tile" } },
+        rotate(-1, "⟲", "Rotate anticlockwise", "rotate-left"),
+        rotate(1, "⟳", "Rotate clockwise", "rotate-right"),
+      ),
+    ),
     h(
       "div",
       { class: "tg-step-text" },
       h("p", { class: "tg-step-title" }, "Place the tile"),
-      h("p", { class: "tg-step-help" }, `${TERRAINS[a].name} + ${TERRAINS[b].name}. `, POINTING_HELP[choice.inputType] ?? POINTING_HELP.mouse, open ? ` ${open} volcano${open > 1 ? "es" : ""} open to an eruption (orange rings).` : ""),
+      h(
+        "p",
+        { class: "tg-step-help" },
+        `${TERRAINS[a].name} + ${TERRAINS[b].name}. `,
+        POINTING_HELP[choice.inputType] ?? POINTING_HELP.mouse,
+        open ? ` ${open} volcano${open > 1 ? "es" : ""} open to an eruption (orange rings).` : "",
+      ),
     ),
-    button("Place tile", { class: "tg-btn tg-btn-primary tg-confirm-btn", disabled: !choice.confirmable(), onclick: () => act.confirm(), dataset: { testid: "confirm" }, title: "Place the tile where the ghost is (Enter)" }),
+    button("Place tile", {
+      class: "tg-btn tg-btn-primary tg-confirm-btn",
+      disabled: !choice.confirmable(),
+      onclick: () => act.confirm(),
+      dataset: { testid: "confirm" },
+      title: "Place the tile where the ghost is (Enter)",
+    }),
   );
 }
 
@@ -75,7 +108,11 @@ function kindButton(s, act, kind, i) {
 
 function buildBar(bar, s, act) {
   const { choice } = s;
-  const kinds = h("div", { class: "tg-kinds", role: "radiogroup", aria: { label: "Build action" } }, KINDS.map((kind, i) => kindButton(s, act, kind, i)));
+  const kinds = h(
+    "div",
+    { class: "tg-kinds", role: "radiogroup", aria: { label: "Build action" } },
+    KINDS.map((kind, i) => kindButton(s, act, kind, i)),
+  );
   const help = choice.kind ? KIND_HELP[choice.kind] : "Choose an action, or click a highlighted hex.";
   const detail =
     choice.kind === "expand"
@@ -84,12 +121,23 @@ function buildBar(bar, s, act) {
   const move = choice.confirmable();
   fill(
     bar,
-    h("div", { class: "tg-build-main" }, h("div", { class: "tg-build-head" }, h("p", { class: "tg-step-title" }, "Build"), kinds), h("div", { class: "tg-build-detail" }, detail)),
+    h(
+      "div",
+      { class: "tg-build-main" },
+      h("div", { class: "tg-build-head" }, h("p", { class: "tg-step-title" }, "Build"), kinds),
+      h("div", { class: "tg-build-detail" }, detail),
+    ),
     h(
       "div",
       { class: "tg-build-actions" },
       choice.kind ? button("Cancel", { onclick: () => act.cancel(), dataset: { testid: "cancel" } }) : null,
-      button(move ? `Build: ${move.notation}` : "Build", { class: "tg-btn tg-btn-primary tg-confirm-btn", disabled: !move, onclick: () => act.confirm(), dataset: { testid: "confirm" }, title: "Build it (Enter)" }),
+      button(move ? `Build: ${move.notation}` : "Build", {
+        class: "tg-btn tg-btn-primary tg-confirm-btn",
+        disabled: !move,
+        onclick: () => act.confirm(),
+        dataset: { testid: "confirm" },
+        title: "Build it (Enter)",
+      }),
     ),
   );
 }
@@ -97,7 +145,12 @@ function buildBar(bar, s, act) {
 function overBar(bar, s, act) {
   fill(
     bar,
-    h("div", { class: "tg-step-text" }, h("p", { class: "tg-step-title" }, "Game over"), h("p", { class: "tg-step-help" }, s.state.result.text)),
+    h(
+      "div",
+      { class: "tg-step-text" },
+      h("p", { class: "tg-step-title" }, "Game over"),
+      h("p", { class: "tg-step-help" }, s.state.result.text),
+    ),
     button("Show the result", { onclick: () => act.showEnd(), dataset: { testid: "show-result" } }),
     button("New game", { class: "tg-btn tg-btn-primary", onclick: () => act.openSetup() }),
   );
@@ -118,7 +171,12 @@ function computerBar(bar, s, act) {
   const seat = s.seats[state.current];
   const speed = h(
     "select",
-    { class: "tg-select", aria: { label: "Computer speed" }, dataset: { testid: "ai-speed" }, onchange: (e) => act.setAiSpeed(e.target.value) },
+    {
+      class: "tg-select",
+      aria: { label: "Computer speed" },
+      dataset: { testid: "ai-speed" },
+      onchange: (e) => act.setAiSpeed(e.target.value),
+    },
     AI_SPEEDS.map((x) => h("option", { value: x.id, selected: x.id === computers.speed }, x.label)),
   );
   fill(
@@ -126,11 +184,24 @@ function computerBar(bar, s, act) {
     h(
       "div",
       { class: "tg-step-text" },
-      h("p", { class: "tg-step-title" }, computers.thinking !== null ? h("span", { class: "tg-spinner", aria: { hidden: "true" } }) : null, `${seat.name} (computer, ${computerLevel(seat.type)}) ${computerDoing(s)}`),
-      h("p", { class: "tg-step-help" }, s.hasHumans ? "Undo takes back your last move." : "Computer against computer: pick a speed, pause to look."),
+      h(
+        "p",
+        { class: "tg-step-title" },
+        computers.thinking !== null ? h("span", { class: "tg-spinner", aria: { hidden: "true" } }) : null,
+        `${seat.name} (computer, ${computerLevel(seat.type)}) ${computerDoing(s)}`,
+      ),
+      h(
+        "p",
+        { class: "tg-step-help" },
+        s.hasHumans ? "Undo takes back your last move." : "Computer against computer: pick a speed, pause to look.",
+      ),
     ),
     h("label", { class: "tg-ai-speed" }, h("span", {}, "Speed "), speed),
-    button(computers.paused ? "Resume" : "Pause", { onclick: () => act.setAiPaused(!computers.paused), aria: { pressed: String(computers.paused) }, dataset: { testid: "ai-pause" } }),
+    button(computers.paused ? "Resume" : "Pause", {
+      onclick: () => act.setAiPaused(!computers.paused),
+      aria: { pressed: String(computers.paused) },
+      dataset: { testid: "ai-pause" },
+    }),
   );
 }
 
@@ -142,10 +213,18 @@ function hintBar(bar, s, act) {
       "div",
       { class: "tg-step-text", dataset: { testid: "hint-bar" } },
       h("p", { class: "tg-step-title" }, `Hint: ${m.type === "place" ? "place the tile at" : "build"} ${m.notation}`),
-      h("p", { class: "tg-step-help" }, "The strongest computer level would play this (shown on the board). Enter accepts, Esc or any other move ignores it."),
+      h(
+        "p",
+        { class: "tg-step-help" },
+        "The strongest computer level would play this (shown on the board). Enter accepts, Esc or any other move ignores it.",
+      ),
     ),
     button("Ignore", { onclick: () => act.cancel(), dataset: { testid: "hint-ignore" } }),
-    button("Accept", { class: "tg-btn tg-btn-primary", onclick: () => act.acceptHint(), dataset: { testid: "hint-accept" } }),
+    button("Accept", {
+      class: "tg-btn tg-btn-primary",
+      onclick: () => act.acceptHint(),
+      dataset: { testid: "hint-accept" },
+    }),
   );
 }
 

@@ -42,7 +42,8 @@ export const KIND_LABELS = {
 
 export const KIND_HELP = {
   found: "Found a settlement: one hut on an empty level-1 hex (R-BUILD-1)",
-  expand: "Expand a settlement into one landscape: huts on every adjacent empty hex of it, as many as its level (R-BUILD-2)",
+  expand:
+    "Expand a settlement into one landscape: huts on every adjacent empty hex of it, as many as its level (R-BUILD-2)",
   temple: "Build a temple next to your settlement of 3+ hexes without a temple (R-BUILD-3)",
   tower: "Build a tower on level 3+ next to your settlement without a tower (R-BUILD-4)",
 };

@@ -59,7 +59,14 @@ export class Tooltip {
       body = [
         h("strong", { class: "tg-tip-ok" }, g.level > 1 ? `Eruption onto level ${g.level}` : "Place on the table"),
         buried ? h("span", {}, ` — destroys ${buried}`) : null,
-        g.warn ? h("span", { class: "tg-tip-warn" }, h("br"), "⚠ You would have no legal build: this eliminates you (R-ELIM-1).") : null,
+        g.warn
+          ? h(
+              "span",
+              { class: "tg-tip-warn" },
+              h("br"),
+              "⚠ You would have no legal build: this eliminates you (R-ELIM-1).",
+            )
+          : null,
       ];
     } else if (this.reasons.has(k)) {
       const why = this.reasons.get(k);
@@ -87,7 +94,8 @@ export class Tooltip {
   /** The engine's reason for placing at `g`, asked now (a click on an illegal spot). */
   async reasonFor(g) {
     const k = placementKey(g.q, g.r, g.clock);
-    if (!this.reasons.has(k)) this.reasons.set(k, await this.explain({ type: "place", volcano: [g.q, g.r], clock: g.clock }));
+    if (!this.reasons.has(k))
+      this.reasons.set(k, await this.explain({ type: "place", volcano: [g.q, g.r], clock: g.clock }));
     return this.reasons.get(k);
   }
 

@@ -48,6 +48,7 @@ function decodePart(text) {
 /** Clean a seat name for display: plain text, no control characters, length-limited. */
 export function cleanName(name) {
   const text = String(name ?? "")
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ")
     .replace(/\s+/g, " ")
     .trim();
@@ -64,37 +65,37 @@ export function parseHash(hash) {
   const text = String(hash ?? "").replace(/^#/, "");
   if (!text) return null;
   if (text.length > MAX_HASH) throw new HashError("too-long", "the link is far longer than any game");
+  const fields = readFields(text);
+  if (!fields.has("g")) return null;
+  checkLayout(fields);
+  const code = decodePart(fields.get("g"));
+  if (code === null) throw new HashError("corrupt", "the link has a broken %-escape");
+  // A share code is URL-safe base64 (the layout's promise); what it encodes is the engine's.
+  if (!CODE_CHARS.test(code)) throw new HashError("corrupt", "the link's game code has characters no game code has");
+  const raw = fields.get("at");
+  const at = /^\d{1,4}$/.test(raw ?? "") ? Number(raw) : null; // a bad step only loses the step
+  const names = (fields.get("p")?.split(",") ?? []).slice(0, MAX_SEATS).map((n) => cleanName(decodePart(n) ?? ""));
+  const summary = fields.has("s") ? parseSummary(fields.get("s")) : null;
+  return { code, at, names, summary };
+}
+
+/** The hash's key=value fields; the first of a repeated key counts. */
+function readFields(text) {
   const fields = new Map();
   for (const part of text.split("&")) {
     const eq = part.indexOf("=");
     const key = eq < 0 ? part : part.slice(0, eq);
     if (!fields.has(key)) fields.set(key, eq < 0 ? "" : part.slice(eq + 1));
   }
-  if (!fields.has("g")) return null;
+  return fields;
+}
+
+function checkLayout(fields) {
   const version = fields.has("v") ? Number(fields.get("v")) : HASH_LAYOUT;
   if (!(version >= 1)) throw new HashError("corrupt", "the link's layout number is not readable");
   if (version > HASH_LAYOUT) {
     throw new HashError("newer", `this link was made by a newer version of the game (layout ${version})`);
   }
-  const code = decodePart(fields.get("g"));
-  if (code === null) throw new HashError("corrupt", "the link has a broken %-escape");
-  // A share code is URL-safe base64 (the layout's promise); what it encodes is the engine's.
-  if (!CODE_CHARS.test(code)) throw new HashError("corrupt", "the link's game code has characters no game code has");
-  let at = null;
-  if (fields.has("at")) {
-    const raw = fields.get("at");
-    at = /^\d{1,4}$/.test(raw) ? Number(raw) : null; // a bad step only loses the step
-  }
-  let names = [];
-  if (fields.has("p")) {
-    names = fields
-      .get("p")
-      .split(",")
-      .slice(0, MAX_SEATS)
-      .map((n) => cleanName(decodePart(n) ?? ""));
-  }
-  const summary = fields.has("s") ? parseSummary(fields.get("s")) : null;
-  return { code, at, names, summary };
 }
 
 /** The hash for a game: "#g=<code>" plus the optional step, seat names and summary. */
@@ -124,8 +125,13 @@ export function parseSummary(text) {
   if (parts.length !== 7) return null;
   const [players, tiles, found, flags, steps, tilesDrawn, over] = parts;
   const ok =
-    /^[234]$/.test(players) && TILES.includes(tiles) && FOUND.includes(found) && /^(-|r|t|rt)$/.test(flags) &&
-    COUNT.test(steps) && COUNT.test(tilesDrawn) && /^[01]$/.test(over);
+    /^[234]$/.test(players) &&
+    TILES.includes(tiles) &&
+    FOUND.includes(found) &&
+    /^(-|r|t|rt)$/.test(flags) &&
+    COUNT.test(steps) &&
+    COUNT.test(tilesDrawn) &&
+    /^[01]$/.test(over);
   if (!ok) return null;
   return {
     players: Number(players),

@@ -16,10 +16,23 @@ export function createReplayDialog({ store, screen, onStep }) {
       onStep(step);
     },
     extra: [
-      h("div", { class: "share-row" }, h("button", { type: "button", class: "tg-btn", dataset: { testid: "replay-close" }, onclick: () => close() }, "Back to the game")),
+      h(
+        "div",
+        { class: "share-row" },
+        h(
+          "button",
+          { type: "button", class: "tg-btn", dataset: { testid: "replay-close" }, onclick: () => close() },
+          "Back to the game",
+        ),
+      ),
     ],
   });
-  const dialog = h("dialog", { class: "tg-dialog replay-dialog", aria: { labelledby: "replay-title" }, dataset: { testid: "replay-dialog" } }, h("h2", { id: "replay-title" }, "Replay"), replay.el);
+  const dialog = h(
+    "dialog",
+    { class: "tg-dialog replay-dialog", aria: { labelledby: "replay-title" }, dataset: { testid: "replay-dialog" } },
+    h("h2", { id: "replay-title" }, "Replay"),
+    replay.el,
+  );
 
   // Closed by the button or by Escape: the link points at the live game again.
   function close() {

@@ -13,11 +13,33 @@ import { h } from "../screen/dom.js";
  * `onStep(step)` runs after each shown step.
  */
 export function createReplay({ engine, colours, extra = [], onStep = () => {}, compact = false }) {
-  const canvas = h("canvas", { class: "replay-board", dataset: { testid: "replay-board" }, aria: { label: "Board at the chosen step" }, role: "img" });
-  const label = h("span", { class: "replay-label", role: "status", "aria-live": "polite", dataset: { testid: "replay-label" } });
-  const range = h("input", { type: "range", min: "0", max: "0", value: "0", class: "replay-range", aria: { label: "Step" }, dataset: { testid: "replay-range" } });
+  const canvas = h("canvas", {
+    class: "replay-board",
+    dataset: { testid: "replay-board" },
+    aria: { label: "Board at the chosen step" },
+    role: "img",
+  });
+  const label = h("span", {
+    class: "replay-label",
+    role: "status",
+    "aria-live": "polite",
+    dataset: { testid: "replay-label" },
+  });
+  const range = h("input", {
+    type: "range",
+    min: "0",
+    max: "0",
+    value: "0",
+    class: "replay-range",
+    aria: { label: "Step" },
+    dataset: { testid: "replay-range" },
+  });
   const button = (text, title, testid, onclick) =>
-    h("button", { type: "button", class: "replay-btn", title, "aria-label": title, dataset: { testid }, onclick }, text);
+    h(
+      "button",
+      { type: "button", class: "replay-btn", title, "aria-label": title, dataset: { testid }, onclick },
+      text,
+    );
   const controls = h(
     "div",
     { class: "replay-controls", role: "group", aria: { label: "Replay steps" } },
@@ -28,8 +50,16 @@ export function createReplay({ engine, colours, extra = [], onStep = () => {}, c
     button("»", "Last step", "replay-last", () => go(total)),
     label,
   );
-  const el = h("div", { class: `replay${compact ? " replay-compact" : ""}`, dataset: { testid: "replay", step: "0", total: "0", busy: "0" } },
-    h("div", { class: "replay-board-wrap" }, canvas), controls, ...extra);
+  const el = h(
+    "div",
+    {
+      class: `replay${compact ? " replay-compact" : ""}`,
+      dataset: { testid: "replay", step: "0", total: "0", busy: "0" },
+    },
+    h("div", { class: "replay-board-wrap" }, canvas),
+    controls,
+    ...extra,
+  );
   const board = new Board(canvas, {});
   let step = 0;
   let total = 0;

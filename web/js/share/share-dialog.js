@@ -40,14 +40,29 @@ async function copyText(text, field) {
 }
 
 function fields() {
-  const field = (tag, label, testid, attrs = {}) => h(tag, { class: "share-field", aria: { label }, dataset: { testid }, ...attrs });
+  const field = (tag, label, testid, attrs = {}) =>
+    h(tag, { class: "share-field", aria: { label }, dataset: { testid }, ...attrs });
   return {
     link: field("input", "Link to this game", "share-link", { type: "text", readonly: true }),
     embed: field("textarea", "Embed code", "embed-code", { readonly: true, rows: "3" }),
-    record: field("textarea", "Game record", "record-text", { rows: "8", class: "share-field share-record", spellcheck: "false" }),
+    record: field("textarea", "Game record", "record-text", {
+      rows: "8",
+      class: "share-field share-record",
+      spellcheck: "false",
+    }),
     recordError: h("p", { class: "share-error", role: "alert", hidden: true, dataset: { testid: "record-error" } }),
-    file: h("input", { type: "file", accept: ".txt,text/plain", class: "share-file", dataset: { testid: "record-file" } }),
-    status: h("p", { class: "share-status", role: "status", "aria-live": "polite", dataset: { testid: "share-status" } }),
+    file: h("input", {
+      type: "file",
+      accept: ".txt,text/plain",
+      class: "share-file",
+      dataset: { testid: "record-file" },
+    }),
+    status: h("p", {
+      class: "share-status",
+      role: "status",
+      "aria-live": "polite",
+      dataset: { testid: "share-status" },
+    }),
   };
 }
 
@@ -56,26 +71,55 @@ export function createShareDialog({ store, screen, onReplay }) {
   const root = screen.root;
   const f = fields();
   const say = (text) => (f.status.textContent = text);
-  const btn = (text, testid, onclick) => h("button", { type: "button", class: "tg-btn", dataset: { testid }, onclick }, text);
-  const copy = (field, what) => async () => say((await copyText(field.value, field)) ? `${what} copied.` : `Press Ctrl+C to copy the selected ${what.toLowerCase()}.`);
-  const section = (title, help, ...body) => h("section", { class: "share-section" }, h("h3", {}, title), h("p", { class: "share-help" }, help), ...body);
+  const btn = (text, testid, onclick) =>
+    h("button", { type: "button", class: "tg-btn", dataset: { testid }, onclick }, text);
+  const copy = (field, what) => async () =>
+    say(
+      (await copyText(field.value, field))
+        ? `${what} copied.`
+        : `Press Ctrl+C to copy the selected ${what.toLowerCase()}.`,
+    );
+  const section = (title, help, ...body) =>
+    h("section", { class: "share-section" }, h("h3", {}, title), h("p", { class: "share-help" }, help), ...body);
   const row = (...children) => h("div", { class: "share-row" }, ...children);
 
   const dialog = h(
     "dialog",
     { class: "tg-dialog share-dialog", aria: { labelledby: "share-title" }, dataset: { testid: "share-dialog" } },
     h("h2", { id: "share-title" }, "Share this game"),
-    section("Link", "The link holds the whole game: whoever opens it sees this position and can play on.", f.link, row(btn("Copy link", "copy-link", copy(f.link, "Link")), btn("Replay", "open-replay", () => onReplay(null)))),
-    section("Embed in a page", "Paste this into a blog post: it shows the game with step controls and loads the engine only when a reader clicks.", f.embed, row(btn("Copy embed code", "copy-embed", copy(f.embed, "Embed code")))),
+    section(
+      "Link",
+      "The link holds the whole game: whoever opens it sees this position and can play on.",
+      f.link,
+      row(
+        btn("Copy link", "copy-link", copy(f.link, "Link")),
+        btn("Replay", "open-replay", () => onReplay(null)),
+      ),
+    ),
+    section(
+      "Embed in a page",
+      "Paste this into a blog post: it shows the game with step controls and loads the engine only when a reader clicks.",
+      f.embed,
+      row(btn("Copy embed code", "copy-embed", copy(f.embed, "Embed code"))),
+    ),
     section(
       "Game record",
       "The record lists every tile and move as text. Edit or paste a record here, or open a .txt file, then Import.",
       f.record,
       f.recordError,
-      row(btn("Copy record", "copy-record", copy(f.record, "Record")), btn("Download .txt", "download-record", () => download()), h("label", { class: "tg-btn share-file-label" }, "Open a file…", f.file), btn("Import", "import-record", () => importRecord(f.record.value))),
+      row(
+        btn("Copy record", "copy-record", copy(f.record, "Record")),
+        btn("Download .txt", "download-record", () => download()),
+        h("label", { class: "tg-btn share-file-label" }, "Open a file…", f.file),
+        btn("Import", "import-record", () => importRecord(f.record.value)),
+      ),
     ),
     f.status,
-    h("div", { class: "share-row share-end" }, btn("Close", "share-close", () => dialog.close())),
+    h(
+      "div",
+      { class: "share-row share-end" },
+      btn("Close", "share-close", () => dialog.close()),
+    ),
   );
 
   function showRecordError(message) {
@@ -98,7 +142,10 @@ export function createShareDialog({ store, screen, onReplay }) {
 
   function download() {
     const blob = new Blob([f.record.value], { type: "text/plain;charset=utf-8" });
-    const a = h("a", { href: URL.createObjectURL(blob), download: `taluva-game-${new Date().toISOString().slice(0, 10)}.txt` });
+    const a = h("a", {
+      href: URL.createObjectURL(blob),
+      download: `taluva-game-${new Date().toISOString().slice(0, 10)}.txt`,
+    });
     document.body.append(a);
     a.click();
     a.remove();
@@ -142,7 +189,13 @@ export function createShareDialog({ store, screen, onReplay }) {
   }
 
   screen.slot("dialogs").append(dialog);
-  const button = headerButton({ label: "Share", icon: ICONS.share(), title: "Link, embed code, record and replay of this game", testid: "share", onclick: () => open() });
+  const button = headerButton({
+    label: "Share",
+    icon: ICONS.share(),
+    title: "Link, embed code, record and replay of this game",
+    testid: "share",
+    onclick: () => open(),
+  });
   screen.slot("share").append(button);
   return {
     close: () => dialog.open && dialog.close(),

@@ -41,7 +41,9 @@ async function fromAutosave(store, notices) {
     return view.state.phase === "over" ? { source: "new" } : { source: "autosave" };
   } catch (error) {
     const aside = backend ? setAside(backend, key, null) : "";
-    notices.push(`The saved game could not be resumed (${linkProblem(error)}), so a new game has started. The save was kept under “${aside}”.`);
+    notices.push(
+      `The saved game could not be resumed (${linkProblem(error)}), so a new game has started. The save was kept under “${aside}”.`,
+    );
     return { source: "bad-save" };
   }
 }

@@ -13,11 +13,19 @@ function rankRow(state, seat, seats, colours) {
   const status = { eliminated: " · eliminated", finished: " · finished early" }[p.status] ?? "";
   return h(
     "li",
-    { class: r.winners.includes(seat) ? "is-winner" : "", dataset: { seat: String(seat), place: String(r.places[seat]) } },
+    {
+      class: r.winners.includes(seat) ? "is-winner" : "",
+      dataset: { seat: String(seat), place: String(r.places[seat]) },
+    },
     h("span", { class: "tg-place" }, ordinal(r.places[seat])),
     h("span", { class: "tg-seat-dot", style: { "--seat": c.fill, "--seat-edge": c.edge }, aria: { hidden: "true" } }),
     h("span", { class: "tg-player-name" }, seats[seat].name, team),
-    h("span", { class: "tg-end-score" }, `${plural(p.built.temples, "temple")}, ${plural(p.built.towers, "tower")}, ${plural(p.built.huts, "hut")}`, status),
+    h(
+      "span",
+      { class: "tg-end-score" },
+      `${plural(p.built.temples, "temple")}, ${plural(p.built.towers, "tower")}, ${plural(p.built.huts, "hut")}`,
+      status,
+    ),
   );
 }
 
@@ -31,8 +39,21 @@ export function createEndDialog({ onNewGame }) {
     h(
       "div",
       { class: "tg-dialog-buttons" },
-      h("button", { type: "button", class: "tg-btn", onclick: () => el.close(), dataset: { testid: "end-board" } }, "Look at the board"),
-      h("button", { type: "button", class: "tg-btn tg-btn-primary", onclick: () => (el.close(), onNewGame()), dataset: { testid: "end-new" } }, "New game"),
+      h(
+        "button",
+        { type: "button", class: "tg-btn", onclick: () => el.close(), dataset: { testid: "end-board" } },
+        "Look at the board",
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "tg-btn tg-btn-primary",
+          onclick: () => (el.close(), onNewGame()),
+          dataset: { testid: "end-new" },
+        },
+        "New game",
+      ),
     ),
   );
   return {
@@ -45,8 +66,16 @@ export function createEndDialog({ onNewGame }) {
       fill(
         body,
         h("p", { class: "tg-end-why", dataset: { testid: "end-reason" } }, `The game ended: ${r.text}.`),
-        h("p", { class: "tg-end-winners", dataset: { testid: "end-winners" } }, winners.length ? `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}!` : "Nobody wins."),
-        h("ol", { class: "tg-ranking", dataset: { testid: "ranking" } }, order.map((seat) => rankRow(state, seat, seats, colours))),
+        h(
+          "p",
+          { class: "tg-end-winners", dataset: { testid: "end-winners" } },
+          winners.length ? `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}!` : "Nobody wins.",
+        ),
+        h(
+          "ol",
+          { class: "tg-ranking", dataset: { testid: "ranking" } },
+          order.map((seat) => rankRow(state, seat, seats, colours)),
+        ),
       );
       if (!el.open) el.showModal();
     },

@@ -17,7 +17,11 @@ const TILE_CHOICES = [
 function seatTypes(levels) {
   return [
     { id: "human", label: "Human" },
-    ...levels.map((level) => ({ id: `computer:${level.id}`, label: `Computer: ${level.id}`, title: level.description })),
+    ...levels.map((level) => ({
+      id: `computer:${level.id}`,
+      label: `Computer: ${level.id}`,
+      title: level.description,
+    })),
   ];
 }
 
@@ -61,35 +65,61 @@ export class SetupDialog {
       { class: "tg-segmented" },
       h("legend", {}, "Players"),
       [2, 3, 4].map((n) =>
-        h("label", {}, h("input", { type: "radio", name: "players", value: String(n), onchange: () => this.#setPlayers(n) }), h("span", {}, String(n))),
+        h(
+          "label",
+          {},
+          h("input", { type: "radio", name: "players", value: String(n), onchange: () => this.#setPlayers(n) }),
+          h("span", {}, String(n)),
+        ),
       ),
     );
     const tiles = h(
       "label",
       { class: "tg-field" },
       h("span", {}, "Tiles in play ", h("abbr", { title: "option O-TILES" }, "O-TILES")),
-      h("select", { name: "tiles" }, TILE_CHOICES.map((c) => h("option", { value: c.value }, c.label))),
+      h(
+        "select",
+        { name: "tiles" },
+        TILE_CHOICES.map((c) => h("option", { value: c.value }, c.label)),
+      ),
     );
     const found = h(
       "fieldset",
       { class: "tg-radios" },
       h("legend", {}, "Founding a settlement ", h("abbr", { title: "option O-FOUND" }, "O-FOUND")),
-      h("label", {}, h("input", { type: "radio", name: "found", value: "isolated" }), " Not next to your own settlement (default)"),
+      h(
+        "label",
+        {},
+        h("input", { type: "radio", name: "found", value: "isolated" }),
+        " Not next to your own settlement (default)",
+      ),
       h("label", {}, h("input", { type: "radio", name: "found", value: "any" }), " Any empty level-1 hex"),
     );
     const rank = h(
       "label",
       { class: "tg-check" },
       h("input", { type: "checkbox", name: "rank" }),
-      h("span", {}, h("strong", {}, "Ranking variant "), h("abbr", { title: "option O-RANK" }, "O-RANK"), h("br"),
-        "A player who places all pieces of two kinds takes the best free place and leaves; the others play on."),
+      h(
+        "span",
+        {},
+        h("strong", {}, "Ranking variant "),
+        h("abbr", { title: "option O-RANK" }, "O-RANK"),
+        h("br"),
+        "A player who places all pieces of two kinds takes the best free place and leaves; the others play on.",
+      ),
     );
     const teams = h(
       "label",
       { class: "tg-check" },
       h("input", { type: "checkbox", name: "teams" }),
-      h("span", {}, h("strong", {}, "Teams "), h("abbr", { title: "option O-TEAMS" }, "O-TEAMS"), h("br"),
-        "4 players only: seats 1 and 3 against 2 and 4."),
+      h(
+        "span",
+        {},
+        h("strong", {}, "Teams "),
+        h("abbr", { title: "option O-TEAMS" }, "O-TEAMS"),
+        h("br"),
+        "4 players only: seats 1 and 3 against 2 and 4.",
+      ),
     );
     this.form = h(
       "form",
@@ -97,12 +127,22 @@ export class SetupDialog {
       h("h2", { id: "tg-setup-title" }, "New game"),
       players,
       h("fieldset", {}, h("legend", {}, "Seats, in playing order"), this.seatList),
-      h("details", { class: "tg-options", open: true },
-        h("summary", {}, "Options"),
-        tiles, found, rank, teams),
+      h("details", { class: "tg-options", open: true }, h("summary", {}, "Options"), tiles, found, rank, teams),
       this.error,
-      h("div", { class: "tg-dialog-buttons" },
-        h("button", { type: "button", class: "tg-btn", value: "cancel", onclick: () => this.close(), "data-testid": "setup-cancel" }, "Cancel"),
+      h(
+        "div",
+        { class: "tg-dialog-buttons" },
+        h(
+          "button",
+          {
+            type: "button",
+            class: "tg-btn",
+            value: "cancel",
+            onclick: () => this.close(),
+            "data-testid": "setup-cancel",
+          },
+          "Cancel",
+        ),
         h("button", { type: "submit", class: "tg-btn tg-btn-primary", "data-testid": "setup-start" }, "Start game"),
       ),
     );
@@ -131,18 +171,31 @@ export class SetupDialog {
       this.seats.slice(0, this.players).map((seat, i) => {
         const colour = h(
           "select",
-          { name: `colour${i}`, aria: { label: `Seat ${i + 1} colour` }, class: "tg-colour-select", onchange: (e) => setSwatch(e.target) },
+          {
+            name: `colour${i}`,
+            aria: { label: `Seat ${i + 1} colour` },
+            class: "tg-colour-select",
+            onchange: (e) => setSwatch(e.target),
+          },
           PLAYER_COLOURS.map((c) => h("option", { value: c.id, selected: c.id === seat.colour }, c.name)),
         );
         const swatch = h("span", { class: "tg-swatch", aria: { hidden: "true" } });
-        const setSwatch = (sel) => swatch.style.setProperty("--swatch", PLAYER_COLOURS.find((c) => c.id === sel.value).fill);
+        const setSwatch = (sel) =>
+          swatch.style.setProperty("--swatch", PLAYER_COLOURS.find((c) => c.id === sel.value).fill);
         setSwatch(colour);
         return h(
           "li",
           { class: "tg-seat-row" },
           h("span", { class: "tg-seat-n", aria: { hidden: "true" } }, String(i + 1)),
           swatch,
-          h("input", { type: "text", name: `name${i}`, value: seat.name, maxlength: "24", autocomplete: "off", aria: { label: `Seat ${i + 1} name` } }),
+          h("input", {
+            type: "text",
+            name: `name${i}`,
+            value: seat.name,
+            maxlength: "24",
+            autocomplete: "off",
+            aria: { label: `Seat ${i + 1} name` },
+          }),
           colour,
           h(
             "select",
@@ -165,7 +218,9 @@ export class SetupDialog {
       rank: f.rank.checked,
       teams: f.teams.checked,
     };
-    const seats = this.seats.slice(0, options.players).map((s, i) => ({ ...s, name: s.name.trim() || `Player ${i + 1}` }));
+    const seats = this.seats
+      .slice(0, options.players)
+      .map((s, i) => ({ ...s, name: s.name.trim() || `Player ${i + 1}` }));
     const colours = new Set(seats.map((s) => s.colour));
     if (colours.size < seats.length) {
       this.showError("Two seats have the same colour: give every player their own colour.");
