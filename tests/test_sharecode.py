@@ -13,10 +13,17 @@ from taluva.cli import play_random_game
 from taluva.options import Options
 from taluva.record import write_record
 from taluva.session import game_at
-from taluva.sharecode import ALPHABET, ShareCodeError, decode, encode
+from taluva.sharecode import ALPHABET, SHARE_ERROR_KINDS, ShareCodeError, decode, encode
 
 SCALE = float(os.environ.get("TALUVA_HYPOTHESIS_SCALE", "1"))
-DOCUMENTED = ("empty", "newer", "corrupt", "options", "too long")
+DOCUMENTED = ("empty", "newer", "corrupt", "options", "too-long")
+
+
+def _assert_documented(exc: ShareCodeError) -> None:
+    """The kind is a documented word and the message is that word (with a space for the
+    hyphen), a colon and the reason, as the page's older code reads it."""
+    assert exc.kind in DOCUMENTED, str(exc)
+    assert str(exc) == f"{exc.kind.replace('-', ' ')}: {exc.reason}"
 
 
 def _moves(game) -> str:
@@ -58,7 +65,7 @@ def _check_refused_cleanly(code: str) -> None:
     try:
         decode(code)
     except ShareCodeError as exc:
-        assert str(exc).split(":")[0] in DOCUMENTED, str(exc)
+        _assert_documented(exc)
 
 
 @settings(max_examples=max(50, int(2000 * SCALE)), deadline=None)
@@ -86,7 +93,7 @@ def test_fuzz_mutated_codes_give_only_documented_errors(code, edits, cut) -> Non
     try:
         game = decode(mutated)
     except ShareCodeError as exc:
-        assert str(exc).split(":")[0] in DOCUMENTED, str(exc)
+        _assert_documented(exc)
     else:
         # A mutation that still passes the 18-bit checksum must at least be a legal game.
         assert encode(game) == mutated or decode(encode(game))
@@ -106,13 +113,25 @@ def test_tampered_code_is_refused_not_misread() -> None:
     assert refused == 200
 
 
-def test_newer_format_and_unknown_options_have_their_own_messages() -> None:
-    with pytest.raises(ShareCodeError, match="^newer"):
-        decode("2" + _GAMES[0][1:])
-    with pytest.raises(ShareCodeError, match="^options"):
-        decode("1__AAA" + _GAMES[0][6:])
-    with pytest.raises(ShareCodeError, match="^too long"):
-        decode("1" + "A" * 1000)
+@pytest.mark.parametrize(
+    ("code", "kind", "message"),
+    [
+        ("", "empty", "^empty: "),
+        ("2" + _GAMES[0][1:], "newer", "^newer: "),
+        ("1__AAA" + _GAMES[0][6:], "options", "^options: "),
+        ("1" + "A" * 1000, "too-long", "^too long: "),
+        (_GAMES[0][:-1], "corrupt", "^corrupt: "),
+    ],
+)
+def test_each_refusal_has_its_kind_and_message(code: str, kind: str, message: str) -> None:
+    with pytest.raises(ShareCodeError, match=message) as caught:
+        decode(code)
+    assert caught.value.kind == kind
+    _assert_documented(caught.value)
+
+
+def test_the_documented_kinds_are_the_engines() -> None:
+    assert SHARE_ERROR_KINDS == DOCUMENTED
 
 
 # A link made today must open the same game for as long as format 1 exists (README, "Share

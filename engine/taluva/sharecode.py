@@ -23,7 +23,7 @@ True
 ...     try:
 ...         decode(broken)
 ...     except ShareCodeError as exc:
-...         print(str(exc).split(":")[0])
+...         print(exc.kind)
 corrupt
 corrupt
 newer
@@ -46,11 +46,18 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _DIGIT = {c: i for i, c in enumerate(ALPHABET)}
 MAX_STEPS = 48 * 3 + 1  # every tile drawn, placed and built on
 MAX_LENGTH = 600  # far above any real game (~150 chars); refuse anything longer unread
+SHARE_ERROR_KINDS = ("empty", "newer", "corrupt", "options", "too-long")
 
 
 class ShareCodeError(TaluvaError):
-    """A code that cannot be read. The message starts with one of: ``empty``, ``newer``,
-    ``corrupt``, ``options``, ``too long``."""
+    """A code that cannot be read. ``kind`` is one of :data:`SHARE_ERROR_KINDS`; the message
+    is that keyword (``too long`` with a space), a colon and ``reason``."""
+
+    def __init__(self, kind: str, reason: str) -> None:
+        assert kind in SHARE_ERROR_KINDS, kind
+        super().__init__(f"{kind.replace('-', ' ')}: {reason}")
+        self.kind = kind
+        self.reason = reason
 
 
 def encode(game: Game) -> str:
@@ -78,27 +85,27 @@ def decode(code: str, seed: int | None = None) -> Game:
     """The game a code describes; the undrawn rest of the deck is shuffled with ``seed``."""
     code = code.strip()
     if not code:
-        raise ShareCodeError("empty: the link carries no game")
+        raise ShareCodeError("empty", "the link carries no game")
     if len(code) > MAX_LENGTH:
-        raise ShareCodeError(f"too long: {len(code)} characters, a game needs far fewer")
+        raise ShareCodeError("too-long", f"{len(code)} characters, a game needs far fewer")
     if code[0] != FORMAT:
         if code[0].isdigit():
             raise ShareCodeError(
-                f"newer: this link was made by a newer version of the game (format {code[0]})"
+                "newer", f"this link was made by a newer version of the game (format {code[0]})"
             )
-        raise ShareCodeError(f"corrupt: a link starts with the format number, not {code[0]!r}")
+        raise ShareCodeError("corrupt", f"a link starts with the format number, not {code[0]!r}")
     if len(code) < 7:
-        raise ShareCodeError("corrupt: the link is cut short")
+        raise ShareCodeError("corrupt", "the link is cut short")
     bad = sorted({c for c in code[1:] if c not in _DIGIT})
     if bad:
-        raise ShareCodeError(f"corrupt: characters {''.join(bad)!r} cannot be in a link")
+        raise ShareCodeError("corrupt", f"characters {''.join(bad)!r} cannot be in a link")
     options = _options_from_code(code[1:3])
     checksum, number = code[3:6], _from_base64(code[6:])
     game = Game(options, seed)
     number, steps = divmod(number, MAX_STEPS + 1)
     for _ in range(steps):
         if game.phase == OVER:
-            raise ShareCodeError("corrupt: the link goes on after the end of the game")
+            raise ShareCodeError("corrupt", "the link goes on after the end of the game")
         choices = _unseen_kinds(game) if game.phase == DRAW else _choices(game)
         number, index = divmod(number, len(choices))
         if game.phase == DRAW:
@@ -106,9 +113,9 @@ def decode(code: str, seed: int | None = None) -> Game:
         else:
             game.push(choices[index])
     if number:
-        raise ShareCodeError("corrupt: the link has more data than its moves")
+        raise ShareCodeError("corrupt", "the link has more data than its moves")
     if _checksum(game) != checksum:
-        raise ShareCodeError("corrupt: the checksum does not match (truncated or altered link)")
+        raise ShareCodeError("corrupt", "the checksum does not match (truncated or altered link)")
     return game
 
 
@@ -122,7 +129,7 @@ def _choices(game: Game) -> list:
         return game.legal_placements()
     if game.phase == BUILD:
         return game.legal_builds()
-    raise ShareCodeError(f"corrupt: no move can be made in the {game.phase} step")
+    raise ShareCodeError("corrupt", f"no move can be made in the {game.phase} step")
 
 
 def _checksum(game: Game) -> str:
@@ -150,7 +157,7 @@ def _options_from_code(text: str) -> Options:
     rank, rest = rest % 2, rest // 2
     teams, rest = rest % 2, rest // 2
     if rest:
-        raise ShareCodeError("options: the link names options this game does not know")
+        raise ShareCodeError("options", "the link names options this game does not know")
     try:
         return Options(
             players=players,
@@ -160,7 +167,7 @@ def _options_from_code(text: str) -> Options:
             teams=bool(teams),
         )
     except OptionsError as exc:
-        raise ShareCodeError(f"options: {exc}") from None
+        raise ShareCodeError("options", str(exc)) from None
 
 
 def _to_base64(number: int) -> str:
