@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import os
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from taluva.cli import play_random_game
 from taluva.options import Options
+from taluva.randomplay import play_random_game
 from taluva.record import write_record
 from taluva.session import game_at
 from taluva.sharecode import ALPHABET, SHARE_ERROR_KINDS, ShareCodeError, decode, encode
@@ -156,3 +157,34 @@ def test_a_format_1_link_made_today_opens_the_same_game() -> None:
 
     assert _moves(decode(PINNED_CODE)) == PINNED_RECORD
     assert encode(replay(PINNED_RECORD)) == PINNED_CODE
+
+
+def _taluva_imports(module: str, seen: set[str]) -> set[str]:
+    """``module`` and every taluva module it imports, read from the source (no subprocess:
+    the tests also run in Pyodide). Doctests count: they run as part of the module's tests."""
+    import ast
+    import importlib.util
+    import re
+
+    if module in seen:
+        return seen
+    seen.add(module)
+    spec = importlib.util.find_spec(module)
+    assert spec is not None and spec.origin is not None
+    source = Path(spec.origin).read_text(encoding="utf-8")
+    names = set(re.findall(r"from (taluva[.\w]*) import", source))
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("taluva"):
+            names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names |= {a.name for a in node.names if a.name.startswith("taluva")}
+    for name in names:
+        if name != "taluva":
+            _taluva_imports(name, seen)
+    return seen
+
+
+def test_share_codes_need_nothing_of_the_command_line() -> None:
+    """The page loads sharecode in Pyodide; the CLI (argparse, stdout) is no part of it."""
+    assert "taluva.cli" not in _taluva_imports("taluva.sharecode", set())
+    assert "taluva.cli" not in _taluva_imports("taluva.bridge", set())

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from collections.abc import Callable, Sequence
 
 from taluva.errors import TaluvaError
-from taluva.game import DRAW, OVER, Game
+from taluva.game import Game
 from taluva.jsonio import legal_moves_json, move_to_json, state_to_json
 from taluva.options import FOUND_VALUES, TILES_VALUES, Options
+from taluva.randomplay import play_random_game
 from taluva.record import replay, write_record
 from taluva.tiles import tile_code
 
@@ -32,18 +32,6 @@ def options_from(args: argparse.Namespace) -> Options:
     return Options(
         players=args.players, tiles=args.tiles, found=args.found, rank=args.rank, teams=args.teams
     )
-
-
-def play_random_game(options: Options, seed: int) -> Game:
-    """A game of uniformly random legal moves; the seed fixes both the deck and the moves."""
-    game = Game(options, seed)
-    rng = random.Random(seed)
-    while game.phase != OVER:
-        if game.phase == DRAW:
-            game.draw()
-        else:
-            game.push(game.random_move(rng))
-    return game
 
 
 def cmd_random_game(args: argparse.Namespace) -> int:

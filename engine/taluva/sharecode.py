@@ -13,7 +13,7 @@ The checksum is 18 bits of a CRC of the decoded game's record, so a corrupt, tru
 tampered code, or one decoded by an engine whose move order differs, is refused rather than
 shown as another game. Codes of a newer format are refused with their own message.
 
->>> from taluva.cli import play_random_game
+>>> from taluva.randomplay import play_random_game
 >>> game = play_random_game(Options(players=2), seed=5)
 >>> code = encode(game)
 >>> again = decode(code, seed=1)
