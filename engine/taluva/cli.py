@@ -9,14 +9,16 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from taluva.errors import TaluvaError
-from taluva.game import Game
+from taluva.game import DRAW, Game
+from taluva.history import Choice, replay_choices, turn_choices
 from taluva.jsonio import legal_moves_json, move_to_json, state_to_json
 from taluva.options import FOUND_VALUES, TILES_VALUES, Options
 from taluva.randomplay import play_random_game
 from taluva.record import replay, write_record
-from taluva.tiles import tile_code
+from taluva.tiles import Tile, tile_code
 
 
 def add_option_flags(parser: argparse.ArgumentParser) -> None:
@@ -45,22 +47,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(json.dumps(state_to_json(final)))
         return 0
     game = Game(final.options, final.seed)
-    for turn in final.turns:
-        _emit(game, {"type": "draw", "tile": tile_code(turn.tile)}, chance=True)
-        game.draw(turn.tile)
-        for move in (turn.placement, turn.build):
-            if move is None:
-                break
-            _emit(game, move_to_json(game, move))
-            game.play(move)
+    replay_choices(game, turn_choices(final.turns), check=True, before=_emit)
     return 0
 
 
-def _emit(game: Game, played: dict, chance: bool = False) -> None:
-    line = {"state": state_to_json(game), "move": played}
-    if chance:
+def _emit(game: Game, choice: Choice) -> None:
+    """One JSON line for the step about to be made: the state and the choice, with the tile
+    odds before a draw or the legal moves before a move."""
+    line: dict[str, Any] = {"state": state_to_json(game)}
+    if game.phase == DRAW:
+        tile: Tile = choice  # type: ignore[assignment]
+        line["move"] = {"type": "draw", "tile": tile_code(tile)}
         line["chance"] = {tile_code(t): c for t, c in game.unseen().items()}
     else:
+        line["move"] = move_to_json(game, choice)  # type: ignore[arg-type]
         line["legal"] = legal_moves_json(game)
     sys.stdout.write(json.dumps(line, separators=(",", ":")) + "\n")
 

@@ -34,9 +34,11 @@ corrupt
 from __future__ import annotations
 
 import zlib
+from collections.abc import Iterator
 
 from taluva.errors import TaluvaError
 from taluva.game import BUILD, DRAW, OVER, PLACE, Game
+from taluva.history import Choice, replay_choices, turn_choices
 from taluva.options import FOUND_VALUES, TILES_VALUES, Options, OptionsError
 from taluva.record import write_record
 from taluva.tiles import TILE_KINDS
@@ -63,17 +65,12 @@ class ShareCodeError(TaluvaError):
 def encode(game: Game) -> str:
     """The share code of ``game`` at its current step."""
     digits: list[tuple[int, int]] = [(0, 1)]  # placeholder for the step count
-    replayed = Game(game.options, 0)
-    for turn in game.turns:
-        kinds = _unseen_kinds(replayed)
-        digits.append((kinds.index(turn.tile), len(kinds)))
-        replayed.draw(turn.tile)
-        for move in (turn.placement, turn.build):
-            if move is None:
-                break
-            legal = _choices(replayed)
-            digits.append((legal.index(move), len(legal)))
-            replayed.push(move)
+
+    def digit(replayed: Game, choice: Choice) -> None:
+        listed = _unseen_kinds(replayed) if replayed.phase == DRAW else _choices(replayed)
+        digits.append((listed.index(choice), len(listed)))
+
+    replay_choices(Game(game.options, 0), turn_choices(game.turns), before=digit)
     digits[0] = (len(digits) - 1, MAX_STEPS + 1)
     number = 0
     for index, radix in reversed(digits):
@@ -102,21 +99,24 @@ def decode(code: str, seed: int | None = None) -> Game:
     options = _options_from_code(code[1:3])
     checksum, number = code[3:6], _from_base64(code[6:])
     game = Game(options, seed)
+    replay_choices(game, _decoded_choices(game, number))
+    if _checksum(game) != checksum:
+        raise ShareCodeError("corrupt", "the checksum does not match (truncated or altered link)")
+    return game
+
+
+def _decoded_choices(game: Game, number: int) -> Iterator[Choice]:
+    """The choices a code's number holds, read digit by digit as ``game`` is replayed (each
+    digit's radix is the length of the list it indexes in the position of the moment)."""
     number, steps = divmod(number, MAX_STEPS + 1)
     for _ in range(steps):
         if game.phase == OVER:
             raise ShareCodeError("corrupt", "the link goes on after the end of the game")
         choices = _unseen_kinds(game) if game.phase == DRAW else _choices(game)
         number, index = divmod(number, len(choices))
-        if game.phase == DRAW:
-            game.draw(choices[index])
-        else:
-            game.push(choices[index])
+        yield choices[index]
     if number:
         raise ShareCodeError("corrupt", "the link has more data than its moves")
-    if _checksum(game) != checksum:
-        raise ShareCodeError("corrupt", "the checksum does not match (truncated or altered link)")
-    return game
 
 
 def _unseen_kinds(game: Game) -> list:
