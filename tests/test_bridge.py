@@ -146,3 +146,26 @@ def test_a_request_the_bridge_cannot_read_is_bad_request_or_unknown_method() -> 
     error = error_of("nope")
     assert (error["type"], error["kind"]) == ("UnknownMethod", "unknown-method")
     assert error["message"] == error["reason"] == "no engine method named 'nope'"
+
+
+# ------------------------------------------------------------ computer levels (issue 9)
+
+
+def test_computer_levels_come_from_the_engines_registry() -> None:
+    from taluva.ai import levels
+
+    listed = call("computerLevels")["result"]
+    assert listed[0] == {
+        "id": "random",
+        "description": "practice: plays any legal move",
+        "strongest": False,
+    }
+    assert [entry["id"] for entry in listed] == call("aiLevels")["result"] == list(levels.LEVELS)
+    assert [entry["strongest"] for entry in listed] == [False] * (len(listed) - 1) + [True]
+    assert all(set(entry) == {"id", "description", "strongest"} for entry in listed)
+
+
+def test_the_hint_is_the_strongest_levels_move() -> None:
+    call("newGame", options={"players": 2}, seed=9)
+    strongest = next(e["id"] for e in call("computerLevels")["result"] if e["strongest"])
+    assert call("hint", seed=2)["result"] == call("aiChoose", level=strongest, seed=2)["result"]

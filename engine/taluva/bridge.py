@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from taluva import __version__
-from taluva.ai import LEVELS, choose_move
+from taluva.ai import choose_move, levels
 from taluva.errors import IllegalMoveError, RecordError, TaluvaError
 from taluva.game import Game
 from taluva.jsonio import (
@@ -147,8 +147,19 @@ def _load_share_code(code: str) -> dict[str, Any]:
 
 @method("aiLevels")
 def _ai_levels() -> list[str]:
-    """The computer levels, weakest first."""
-    return list(LEVELS)
+    """The computer levels' ids, weakest first."""
+    return list(levels.LEVELS)
+
+
+@method("computerLevels")
+def _computer_levels() -> list[dict[str, Any]]:
+    """The computer levels, weakest first, with a line for people and which is the strongest
+    (the hint's), so that the page lists them without knowing any."""
+    best = levels.strongest()
+    return [
+        {"id": level.id, "description": level.description, "strongest": level == best}
+        for level in levels.REGISTRY
+    ]
 
 
 @method("aiChoose")
@@ -161,7 +172,7 @@ def _ai_choose(level: str, seed: int = 0) -> dict[str, Any]:
 @method("hint")
 def _hint(seed: int = 0) -> dict[str, Any]:
     """The strongest level's suggestion for the human to move."""
-    return _ai_choose(LEVELS[-1], seed)
+    return _ai_choose(levels.strongest().id, seed)
 
 
 @method("undo")

@@ -110,13 +110,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--legal", action="store_true", help="one JSON line per step with legal moves")
     p = sub.add_parser("bench", help="move generation and random games per second")
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
-    from taluva.ai import LEVELS
+    from taluva.ai.levels import LEVELS
 
     p = sub.add_parser(
         "arena", help="computer levels against each other: win rates (Wilson 95%% CI), move times"
     )
-    p.add_argument("--a", choices=LEVELS, default="strong", help="level of side A")
-    p.add_argument("--b", choices=LEVELS, default="intermediate", help="level of side B")
+    # By default the strongest level against the one below it.
+    p.add_argument("--a", choices=LEVELS, default=LEVELS[-1], help="level of side A")
+    p.add_argument("--b", choices=LEVELS, default=LEVELS[-2], help="level of side B")
     p.add_argument("--games", type=int, default=200, help="games; sides swap seats each game")
     p.add_argument("--jobs", type=int, default=1, help="processes to play on")
     p.add_argument("--seed", type=int, default=0, help="game i is dealt from deck seed S + i")
