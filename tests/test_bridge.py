@@ -169,3 +169,50 @@ def test_the_hint_is_the_strongest_levels_move() -> None:
     call("newGame", options={"players": 2}, seed=9)
     strongest = next(e["id"] for e in call("computerLevels")["result"] if e["strongest"])
     assert call("hint", seed=2)["result"] == call("aiChoose", level=strongest, seed=2)["result"]
+
+
+# ------------------------------------------------------------- summary for previews (issue 9)
+
+
+def test_the_view_summarises_a_new_game() -> None:
+    view = call("newGame", options={"players": 4, "teams": True, "found": "any"}, seed=2)["result"]
+    assert view["summary"] == {
+        "players": 4,
+        "tiles": "12",
+        "found": "any",
+        "rank": False,
+        "teams": True,
+        "steps": 0,
+        "tilesDrawn": 1,  # the first tile is drawn at once
+        "over": False,
+    }
+    view = call("play", move=view["legal"][0])["result"]
+    assert (view["summary"]["steps"], view["summary"]["tilesDrawn"]) == (1, 1)
+
+
+def test_R_ELIM_1_the_summary_counts_tiles_exactly_after_an_elimination() -> None:
+    """Seat 2 is eliminated on turn 3 (a placement, no build), seat 0 on the last turn: a
+    count of choices divided by 3 is wrong; the engine counts the tiles."""
+    import transcripts
+    from taluva.history import count_decisions
+    from taluva.record import write_record
+    from taluva.session import game_at
+    from taluva.sharecode import encode
+
+    game = transcripts.load(transcripts.LAST_STANDING_3P)
+    summary = call("loadRecord", text=write_record(game))["result"]["summary"]
+    assert summary == {
+        "players": 3,
+        "tiles": "all",
+        "found": "isolated",
+        "rank": False,
+        "teams": False,
+        "steps": count_decisions(game.turns),
+        "tilesDrawn": len(game.turns),
+        "over": True,
+    }
+    assert summary["tilesDrawn"] == 40 and summary["steps"] == 78
+    # After seat 2's elimination: 5 decisions, and turn 4's tile is drawn.
+    summary = call("loadShareCode", code=encode(game_at(game, 5)))["result"]["summary"]
+    assert (summary["steps"], summary["tilesDrawn"], summary["over"]) == (5, 4, False)
+    assert summary["tilesDrawn"] != -(-(summary["steps"] + summary["tilesDrawn"]) // 3)

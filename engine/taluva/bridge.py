@@ -32,6 +32,7 @@ from taluva.jsonio import (
     move_to_json,
     reason_json,
     state_to_json,
+    summary_json,
 )
 from taluva.options import Options
 from taluva.record import replay, write_record
@@ -74,7 +75,8 @@ def _current() -> Session:
 
 
 def view() -> dict[str, Any]:
-    """What the page draws after every change: the state, the legal moves, undo/redo."""
+    """What the page draws after every change: the state, the legal moves, undo/redo, the
+    share code and a summary for link previews."""
     session = _current()
     return {
         "state": state_to_json(session.game),
@@ -83,6 +85,7 @@ def view() -> dict[str, Any]:
         "canRedo": session.can_redo(),
         "steps": session.steps(),
         "share": encode(session.game),
+        "summary": summary_json(session.game),
     }
 
 
