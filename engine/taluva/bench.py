@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 
 from taluva.game import BUILD, DRAW, OVER, PLACE, Game
+from taluva.history import count_decisions
 from taluva.options import Options
 from taluva.randomplay import play_random_game
 
@@ -80,7 +81,7 @@ def run(seconds: float = 3.0, out: Callable[[str], None] = print) -> dict[str, f
         nonlocal seed
         seed += 1
         game = play_random_game(Options(players=2), seed)
-        return sum((t.placement is not None) + (t.build is not None) for t in game.turns)
+        return count_decisions(game.turns)
 
     rate, avg = _rate(one_game, seconds)
     figures["games"] = rate
