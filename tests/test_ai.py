@@ -11,9 +11,10 @@ import random
 
 import pytest
 
-from taluva.ai import LEVELS, choose_move, choose_turn
+from taluva.ai import LEVELS, choose_move, choose_turn, levels
 from taluva.ai.arena import run_match, wilson
 from taluva.ai.evaluate import evaluate, turns_left
+from taluva.ai.players import choose, choose_build
 from taluva.errors import IllegalMoveError
 from taluva.game import BUILD, DRAW, OVER, PLACE, Game
 from taluva.moves import Build, Placement
@@ -205,3 +206,26 @@ def test_an_early_win_is_taken(level: str) -> None:
     game.play(placement)
     game.play(build)
     assert game.phase == OVER and game.result is not None and game.result.winners == (seat,)
+
+
+# ----------------------------------------------------------- the one registry of levels (issue 9)
+
+
+def test_the_registry_lists_each_level_once_weakest_first_with_its_cap_and_a_line() -> None:
+    ids = [level.id for level in levels.REGISTRY]
+    assert tuple(ids) == LEVELS == levels.LEVELS and len(set(ids)) == len(ids)
+    assert levels.strongest() is levels.REGISTRY[-1] and levels.strongest().id == "strong"
+    budgets = [level.budget for level in levels.REGISTRY]
+    assert budgets == sorted(budgets) and budgets[0] > 0  # stronger levels may think longer
+    assert all(level.description and "\n" not in level.description for level in levels.REGISTRY)
+    assert levels.get("random").description == "practice: plays any legal move"
+    with pytest.raises(ValueError, match="one of random, beginner"):
+        levels.get("grandmaster")
+
+
+def test_a_registered_level_without_a_play_fails_loudly() -> None:
+    """A line added to the registry alone must not quietly play like another level."""
+    game = position(Options(players=2), 5, steps=4, phase=PLACE)
+    for step in (choose, choose_build):
+        with pytest.raises(ValueError, match="no play"):
+            step(game.copy(), "expert", random.Random(1), 0.01)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from taluva.bridge import handle
 
 
@@ -61,3 +63,156 @@ def test_computer_moves_and_hints_are_legal_moves_of_the_current_step() -> None:
     view = call("play", move=hint)["result"]
     assert view["state"]["phase"] == "build"
     assert not call("aiChoose", level="grandmaster")["ok"]
+
+
+# ------------------------------------------------------------------- errors as data (issue 9)
+
+ERROR_KEYS = {"type", "message", "kind", "rule", "reason"}
+
+
+def error_of(method: str, **params) -> dict:
+    reply = call(method, **params)
+    assert not reply["ok"]
+    error = reply["error"]
+    assert ERROR_KEYS <= set(error) <= ERROR_KEYS | {"line"}
+    return error
+
+
+def test_an_illegal_move_names_its_rule_and_reason_apart() -> None:
+    call("newGame", options={"players": 2}, seed=3)
+    error = error_of("play", move={"notation": "tower 0,1"})
+    assert error["type"] == "IllegalMoveError" and error["kind"] == "illegal-move"
+    assert error["rule"] == "R-TURN"
+    assert error["message"] == f"{error['rule']}: {error['reason']}"
+    view = call("play", move={"notation": "0,0/6"})["result"]
+    error = error_of("play", move={"notation": "hut 0,0"})
+    assert error["rule"] == "R-BUILD-0"
+    assert error["reason"] == "nothing is ever built on a volcano (0,0)"
+    assert call("view")["result"]["steps"] == view["steps"]
+
+
+def test_undo_and_redo_with_nothing_to_do_are_illegal_moves_of_R_TURN() -> None:
+    call("newGame", options={"players": 2}, seed=3)
+    for method in ("undo", "redo"):
+        error = error_of(method)
+        assert (error["kind"], error["rule"]) == ("illegal-move", "R-TURN")
+        assert error["reason"] == f"there is nothing to {method}"
+
+
+def test_a_move_that_is_no_move_is_invalid_move() -> None:
+    call("newGame", options={"players": 2}, seed=3)
+    error = error_of("play", move={"notation": "castle 0,0"})
+    assert error["type"] == "InvalidMoveError"
+    assert (error["kind"], error["rule"]) == ("invalid-move", None)
+    assert error["reason"] == error["message"]
+
+
+def test_bad_options_are_options() -> None:
+    error = error_of("newGame", options={"players": 9})
+    assert (error["type"], error["kind"], error["rule"]) == ("OptionsError", "options", None)
+    assert error["reason"] == error["message"] == "R-MAT-1: 2 to 4 players, not 9"
+
+
+def test_a_bad_record_is_record_with_its_line_when_known() -> None:
+    error = error_of("loadRecord", text="taluva 1\n1 JC 0,0/6 tower 0,1\n")
+    assert (error["type"], error["kind"], error["rule"]) == ("RecordError", "record", None)
+    assert error["line"] == 2 and error["message"].startswith("line 2: ")
+    assert error["reason"] == error["message"]
+    error = error_of("loadRecord", text="")
+    assert error["kind"] == "record" and "line" not in error
+
+
+@pytest.mark.parametrize(
+    ("code", "kind", "keyword"),
+    [
+        ("", "empty", "empty"),
+        ("2AAAAAA", "newer", "newer"),
+        ("1AAAAAB", "corrupt", "corrupt"),
+        ("1__AAAA", "options", "options"),
+        ("1" + "A" * 1000, "too-long", "too long"),
+    ],
+)
+def test_a_bad_share_code_says_which_kind(code: str, kind: str, keyword: str) -> None:
+    error = error_of("loadShareCode", code=code)
+    assert (error["type"], error["kind"], error["rule"]) == ("ShareCodeError", kind, None)
+    assert error["message"] == f"{keyword}: {error['reason']}"
+
+
+def test_a_request_the_bridge_cannot_read_is_bad_request_or_unknown_method() -> None:
+    for bad in ("{", json.dumps({"method": "play", "params": {"move": 3, "extra": 1}})):
+        error = json.loads(handle(bad))["error"]
+        assert (error["type"], error["kind"], error["rule"]) == ("BadRequest", "bad-request", None)
+        assert error["reason"] == error["message"]
+    error = error_of("nope")
+    assert (error["type"], error["kind"]) == ("UnknownMethod", "unknown-method")
+    assert error["message"] == error["reason"] == "no engine method named 'nope'"
+
+
+# ------------------------------------------------------------ computer levels (issue 9)
+
+
+def test_computer_levels_come_from_the_engines_registry() -> None:
+    from taluva.ai import levels
+
+    listed = call("computerLevels")["result"]
+    assert listed[0] == {
+        "id": "random",
+        "description": "practice: plays any legal move",
+        "strongest": False,
+    }
+    assert [entry["id"] for entry in listed] == call("aiLevels")["result"] == list(levels.LEVELS)
+    assert [entry["strongest"] for entry in listed] == [False] * (len(listed) - 1) + [True]
+    assert all(set(entry) == {"id", "description", "strongest"} for entry in listed)
+
+
+def test_the_hint_is_the_strongest_levels_move() -> None:
+    call("newGame", options={"players": 2}, seed=9)
+    strongest = next(e["id"] for e in call("computerLevels")["result"] if e["strongest"])
+    assert call("hint", seed=2)["result"] == call("aiChoose", level=strongest, seed=2)["result"]
+
+
+# ------------------------------------------------------------- summary for previews (issue 9)
+
+
+def test_the_view_summarises_a_new_game() -> None:
+    view = call("newGame", options={"players": 4, "teams": True, "found": "any"}, seed=2)["result"]
+    assert view["summary"] == {
+        "players": 4,
+        "tiles": "12",
+        "found": "any",
+        "rank": False,
+        "teams": True,
+        "steps": 0,
+        "tilesDrawn": 1,  # the first tile is drawn at once
+        "over": False,
+    }
+    view = call("play", move=view["legal"][0])["result"]
+    assert (view["summary"]["steps"], view["summary"]["tilesDrawn"]) == (1, 1)
+
+
+def test_R_ELIM_1_the_summary_counts_tiles_exactly_after_an_elimination() -> None:
+    """Seat 2 is eliminated on turn 3 (a placement, no build), seat 0 on the last turn: a
+    count of choices divided by 3 is wrong; the engine counts the tiles."""
+    import transcripts
+    from taluva.history import count_decisions
+    from taluva.record import write_record
+    from taluva.session import game_at
+    from taluva.sharecode import encode
+
+    game = transcripts.load(transcripts.LAST_STANDING_3P)
+    summary = call("loadRecord", text=write_record(game))["result"]["summary"]
+    assert summary == {
+        "players": 3,
+        "tiles": "all",
+        "found": "isolated",
+        "rank": False,
+        "teams": False,
+        "steps": count_decisions(game.turns),
+        "tilesDrawn": len(game.turns),
+        "over": True,
+    }
+    assert summary["tilesDrawn"] == 40 and summary["steps"] == 78
+    # After seat 2's elimination: 5 decisions, and turn 4's tile is drawn.
+    summary = call("loadShareCode", code=encode(game_at(game, 5)))["result"]["summary"]
+    assert (summary["steps"], summary["tilesDrawn"], summary["over"]) == (5, 4, False)
+    assert summary["tilesDrawn"] != -(-(summary["steps"] + summary["tilesDrawn"]) // 3)

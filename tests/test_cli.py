@@ -74,3 +74,13 @@ def test_bench_prints_figures() -> None:
     code, out, _ = run(["bench", "--seconds", "0.05"])
     assert code == 0
     assert "positions/s" in out and "games/s" in out
+
+
+def test_arena_levels_are_the_registrys_with_the_strongest_against_the_next() -> None:
+    from taluva.ai.levels import LEVELS
+    from taluva.cli import build_parser
+
+    args = build_parser().parse_args(["arena"])
+    assert (args.a, args.b) == (LEVELS[-1], LEVELS[-2]) == ("strong", "intermediate")
+    code, _, err = run(["arena", "--a", "grandmaster"])
+    assert code == 2 and all(level in err for level in LEVELS)

@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from taluva.cli import play_random_game
 from taluva.errors import InvalidMoveError
 from taluva.game import Game
 from taluva.hexgrid import unpack
 from taluva.jsonio import legal_moves_json, move_from_json, move_to_json, state_to_json
 from taluva.moves import Placement
 from taluva.options import Options
+from taluva.randomplay import play_random_game
 from taluva.session import game_at
 from taluva.tiles import tile_from_code
 

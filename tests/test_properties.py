@@ -253,7 +253,7 @@ def test_legal_moves_and_results_agree_with_a_naive_reading_of_the_rules(setup):
 
 PLACEMENT_RULES = {"R-TILE-1", "R-TILE-2", "R-TILE-3a", "R-TILE-3b", "R-TILE-3c"}
 PLACEMENT_RULES |= {"R-TILE-3f", "R-TILE-3g"}
-BUILD_RULES = {"R-BUILD", "O-FOUND"} | {f"R-BUILD-{i}" for i in range(1, 7)}
+BUILD_RULES = {"O-FOUND"} | {f"R-BUILD-{i}" for i in range(0, 7)}
 
 
 def random_position(game: Game, rng: random.Random) -> int:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from taluva.cli import play_random_game
 from taluva.errors import RecordError
 from taluva.moves import format_move, parse_move
 from taluva.options import Options
+from taluva.randomplay import play_random_game
 from taluva.record import replay, write_record
 
 ALL_OPTIONS = [

@@ -34,6 +34,19 @@ def jungle_field(huts: int | None = None):
     return game
 
 
+# ---------------------------------------------------------------------------- R-BUILD-0
+
+
+def test_R_BUILD_0_nothing_on_a_volcano_an_occupied_hex_or_outside_the_island():
+    game = row_village([])
+    turn(game, "LL", "1,-3/6", None)
+    assert_illegal(game, "hut 2,0", "R-BUILD-0", "volcano")
+    assert_illegal(game, "temple 2,0", "R-BUILD-0", "volcano")
+    assert_illegal(game, "hut 1,-1", "R-BUILD-0", "already has a building")
+    assert_illegal(game, "hut 20,20", "R-BUILD-0", "no hex")
+    assert_illegal(game, "tower 20,20", "R-BUILD-0", "no hex")
+
+
 # ---------------------------------------------------------------------------- R-BUILD-1
 
 
@@ -46,16 +59,6 @@ def test_R_BUILD_1_found_a_settlement_with_one_hut_on_an_empty_level_1_hex():
     assert piece(game, "4,1") == (0, "hut", 1)
     assert len(settlements(game, 0)) == before + 1
     assert game.stock[0] == [20 - 5, 3, 2]
-
-
-def test_R_BUILD_nothing_on_a_volcano_an_occupied_hex_or_outside_the_island():
-    game = row_village([])
-    turn(game, "LL", "1,-3/6", None)
-    assert_illegal(game, "hut 2,0", "R-BUILD", "volcano")
-    assert_illegal(game, "temple 2,0", "R-BUILD", "volcano")
-    assert_illegal(game, "hut 1,-1", "R-BUILD", "already has a building")
-    assert_illegal(game, "hut 20,20", "R-BUILD", "no hex")
-    assert_illegal(game, "tower 20,20", "R-BUILD", "no hex")
 
 
 def test_R_BUILD_1_a_new_settlement_starts_on_level_1_only():
@@ -206,7 +209,7 @@ def test_R_BUILD_4_a_tower_on_level_3_next_to_a_settlement_without_one():
     turn(game, "JR", "0,3/10", None)
     assert level(game, "-1,3") == 3
     assert "tower -1,3" in builds(game)
-    assert_illegal(game, "tower 0,1", "R-BUILD", "already has a building")
+    assert_illegal(game, "tower 0,1", "R-BUILD-0", "already has a building")
     game.play(mv("tower -1,3"))
     assert piece(game, "-1,3") == (0, "tower", 1)
     assert game.stock[0][2] == 1 and game.score(0)[1] == 1

@@ -4,19 +4,27 @@ from __future__ import annotations
 
 import os
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from taluva.cli import play_random_game
 from taluva.options import Options
+from taluva.randomplay import play_random_game
 from taluva.record import write_record
 from taluva.session import game_at
-from taluva.sharecode import ALPHABET, ShareCodeError, decode, encode
+from taluva.sharecode import ALPHABET, SHARE_ERROR_KINDS, ShareCodeError, decode, encode
 
 SCALE = float(os.environ.get("TALUVA_HYPOTHESIS_SCALE", "1"))
-DOCUMENTED = ("empty", "newer", "corrupt", "options", "too long")
+DOCUMENTED = ("empty", "newer", "corrupt", "options", "too-long")
+
+
+def _assert_documented(exc: ShareCodeError) -> None:
+    """The kind is a documented word and the message is that word (with a space for the
+    hyphen), a colon and the reason, as the page's older code reads it."""
+    assert exc.kind in DOCUMENTED, str(exc)
+    assert str(exc) == f"{exc.kind.replace('-', ' ')}: {exc.reason}"
 
 
 def _moves(game) -> str:
@@ -58,7 +66,7 @@ def _check_refused_cleanly(code: str) -> None:
     try:
         decode(code)
     except ShareCodeError as exc:
-        assert str(exc).split(":")[0] in DOCUMENTED, str(exc)
+        _assert_documented(exc)
 
 
 @settings(max_examples=max(50, int(2000 * SCALE)), deadline=None)
@@ -86,7 +94,7 @@ def test_fuzz_mutated_codes_give_only_documented_errors(code, edits, cut) -> Non
     try:
         game = decode(mutated)
     except ShareCodeError as exc:
-        assert str(exc).split(":")[0] in DOCUMENTED, str(exc)
+        _assert_documented(exc)
     else:
         # A mutation that still passes the 18-bit checksum must at least be a legal game.
         assert encode(game) == mutated or decode(encode(game))
@@ -106,13 +114,25 @@ def test_tampered_code_is_refused_not_misread() -> None:
     assert refused == 200
 
 
-def test_newer_format_and_unknown_options_have_their_own_messages() -> None:
-    with pytest.raises(ShareCodeError, match="^newer"):
-        decode("2" + _GAMES[0][1:])
-    with pytest.raises(ShareCodeError, match="^options"):
-        decode("1__AAA" + _GAMES[0][6:])
-    with pytest.raises(ShareCodeError, match="^too long"):
-        decode("1" + "A" * 1000)
+@pytest.mark.parametrize(
+    ("code", "kind", "message"),
+    [
+        ("", "empty", "^empty: "),
+        ("2" + _GAMES[0][1:], "newer", "^newer: "),
+        ("1__AAA" + _GAMES[0][6:], "options", "^options: "),
+        ("1" + "A" * 1000, "too-long", "^too long: "),
+        (_GAMES[0][:-1], "corrupt", "^corrupt: "),
+    ],
+)
+def test_each_refusal_has_its_kind_and_message(code: str, kind: str, message: str) -> None:
+    with pytest.raises(ShareCodeError, match=message) as caught:
+        decode(code)
+    assert caught.value.kind == kind
+    _assert_documented(caught.value)
+
+
+def test_the_documented_kinds_are_the_engines() -> None:
+    assert SHARE_ERROR_KINDS == DOCUMENTED
 
 
 # A link made today must open the same game for as long as format 1 exists (README, "Share
@@ -137,3 +157,34 @@ def test_a_format_1_link_made_today_opens_the_same_game() -> None:
 
     assert _moves(decode(PINNED_CODE)) == PINNED_RECORD
     assert encode(replay(PINNED_RECORD)) == PINNED_CODE
+
+
+def _taluva_imports(module: str, seen: set[str]) -> set[str]:
+    """``module`` and every taluva module it imports, read from the source (no subprocess:
+    the tests also run in Pyodide). Doctests count: they run as part of the module's tests."""
+    import ast
+    import importlib.util
+    import re
+
+    if module in seen:
+        return seen
+    seen.add(module)
+    spec = importlib.util.find_spec(module)
+    assert spec is not None and spec.origin is not None
+    source = Path(spec.origin).read_text(encoding="utf-8")
+    names = set(re.findall(r"from (taluva[.\w]*) import", source))
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("taluva"):
+            names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names |= {a.name for a in node.names if a.name.startswith("taluva")}
+    for name in names:
+        if name != "taluva":
+            _taluva_imports(name, seen)
+    return seen
+
+
+def test_share_codes_need_nothing_of_the_command_line() -> None:
+    """The page loads sharecode in Pyodide; the CLI (argparse, stdout) is no part of it."""
+    assert "taluva.cli" not in _taluva_imports("taluva.sharecode", set())
+    assert "taluva.cli" not in _taluva_imports("taluva.bridge", set())

@@ -12,7 +12,9 @@ import time
 from collections.abc import Callable
 
 from taluva.game import BUILD, DRAW, OVER, PLACE, Game
+from taluva.history import count_decisions
 from taluva.options import Options
+from taluva.randomplay import play_random_game
 
 
 def sample_positions(count: int, seed: int = 1) -> tuple[list[Game], list[Game]]:
@@ -78,16 +80,8 @@ def run(seconds: float = 3.0, out: Callable[[str], None] = print) -> dict[str, f
     def one_game() -> int:
         nonlocal seed
         seed += 1
-        game = Game(Options(players=2), seed)
-        rng = random.Random(seed)
-        steps = 0
-        while game.phase != OVER:
-            if game.phase == DRAW:
-                game.draw()
-            else:
-                game.push(game.random_move(rng))
-                steps += 1
-        return steps
+        game = play_random_game(Options(players=2), seed)
+        return count_decisions(game.turns)
 
     rate, avg = _rate(one_game, seconds)
     figures["games"] = rate

@@ -7,8 +7,13 @@ object model leaks into the page.
 >>> import json
 >>> json.loads(handle('{"id": 1, "method": "ping", "params": {}}'))
 {'id': 1, 'ok': True, 'result': 'pong'}
->>> json.loads(handle('{"id": 2, "method": "nope", "params": {}}'))["error"]["type"]
-'UnknownMethod'
+>>> json.loads(handle('{"id": 2, "method": "nope", "params": {}}'))["error"]["kind"]
+'unknown-method'
+
+An error is data with fields, so the page never parses message text: ``type`` and ``message``
+(the exception's class and text), ``kind`` (a stable word), ``rule`` (the RULES.md id of an
+illegal move, else null), ``reason`` (the sentence without its prefix) and, for a record,
+``line`` where known.
 """
 
 from __future__ import annotations
@@ -18,8 +23,8 @@ from collections.abc import Callable
 from typing import Any
 
 from taluva import __version__
-from taluva.ai import LEVELS, choose_move
-from taluva.errors import TaluvaError
+from taluva.ai import choose_move, levels
+from taluva.errors import IllegalMoveError, RecordError, TaluvaError
 from taluva.game import Game
 from taluva.jsonio import (
     legal_moves_json,
@@ -27,11 +32,12 @@ from taluva.jsonio import (
     move_to_json,
     reason_json,
     state_to_json,
+    summary_json,
 )
 from taluva.options import Options
 from taluva.record import replay, write_record
 from taluva.session import Session, game_at
-from taluva.sharecode import decode, encode
+from taluva.sharecode import ShareCodeError, decode, encode
 
 Handler = Callable[..., Any]
 _METHODS: dict[str, Handler] = {}
@@ -69,7 +75,8 @@ def _current() -> Session:
 
 
 def view() -> dict[str, Any]:
-    """What the page draws after every change: the state, the legal moves, undo/redo."""
+    """What the page draws after every change: the state, the legal moves, undo/redo, the
+    share code and a summary for link previews."""
     session = _current()
     return {
         "state": state_to_json(session.game),
@@ -78,6 +85,7 @@ def view() -> dict[str, Any]:
         "canRedo": session.can_redo(),
         "steps": session.steps(),
         "share": encode(session.game),
+        "summary": summary_json(session.game),
     }
 
 
@@ -142,8 +150,19 @@ def _load_share_code(code: str) -> dict[str, Any]:
 
 @method("aiLevels")
 def _ai_levels() -> list[str]:
-    """The computer levels, weakest first."""
-    return list(LEVELS)
+    """The computer levels' ids, weakest first."""
+    return list(levels.LEVELS)
+
+
+@method("computerLevels")
+def _computer_levels() -> list[dict[str, Any]]:
+    """The computer levels, weakest first, with a line for people and which is the strongest
+    (the hint's), so that the page lists them without knowing any."""
+    best = levels.strongest()
+    return [
+        {"id": level.id, "description": level.description, "strongest": level == best}
+        for level in levels.REGISTRY
+    ]
 
 
 @method("aiChoose")
@@ -156,7 +175,7 @@ def _ai_choose(level: str, seed: int = 0) -> dict[str, Any]:
 @method("hint")
 def _hint(seed: int = 0) -> dict[str, Any]:
     """The strongest level's suggestion for the human to move."""
-    return _ai_choose(LEVELS[-1], seed)
+    return _ai_choose(levels.strongest().id, seed)
 
 
 @method("undo")
@@ -192,13 +211,35 @@ def handle(request_json: str) -> str:
         params = request.get("params") or {}
         fn = _METHODS.get(name)
         if fn is None:
-            return _error(request_id, "UnknownMethod", f"no engine method named {name!r}")
+            message = f"no engine method named {name!r}"
+            return _error(request_id, _fields("UnknownMethod", "unknown-method", message))
         return json.dumps({"id": request_id, "ok": True, "result": fn(**params)})
     except TaluvaError as exc:
-        return _error(request_id, type(exc).__name__, str(exc))
+        return _error(request_id, error_json(exc))
     except (ValueError, KeyError, TypeError) as exc:
-        return _error(request_id, "BadRequest", f"{type(exc).__name__}: {exc}")
+        message = f"{type(exc).__name__}: {exc}"
+        return _error(request_id, _fields("BadRequest", "bad-request", message))
 
 
-def _error(request_id: Any, kind: str, message: str) -> str:
-    return json.dumps({"id": request_id, "ok": False, "error": {"type": kind, "message": message}})
+def error_json(exc: TaluvaError) -> dict[str, Any]:
+    """An engine error as the page gets it: see the module docstring.
+
+    >>> error_json(IllegalMoveError("R-TILE-3a", "the volcano must lie on a volcano"))["rule"]
+    'R-TILE-3a'
+    """
+    fields = _fields(type(exc).__name__, exc.kind, str(exc))
+    if isinstance(exc, IllegalMoveError):
+        fields["rule"], fields["reason"] = exc.rule, exc.reason
+    elif isinstance(exc, ShareCodeError):
+        fields["reason"] = exc.reason
+    elif isinstance(exc, RecordError) and exc.line is not None:
+        fields["line"] = exc.line
+    return fields
+
+
+def _fields(type_name: str, kind: str, message: str) -> dict[str, Any]:
+    return {"type": type_name, "message": message, "kind": kind, "rule": None, "reason": message}
+
+
+def _error(request_id: Any, error: dict[str, Any]) -> str:
+    return json.dumps({"id": request_id, "ok": False, "error": error})

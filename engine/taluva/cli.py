@@ -7,16 +7,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from taluva.errors import TaluvaError
-from taluva.game import DRAW, OVER, Game
+from taluva.game import DRAW, Game
+from taluva.history import Choice, replay_choices, turn_choices
 from taluva.jsonio import legal_moves_json, move_to_json, state_to_json
 from taluva.options import FOUND_VALUES, TILES_VALUES, Options
+from taluva.randomplay import play_random_game
 from taluva.record import replay, write_record
-from taluva.tiles import tile_code
+from taluva.tiles import Tile, tile_code
 
 
 def add_option_flags(parser: argparse.ArgumentParser) -> None:
@@ -34,18 +36,6 @@ def options_from(args: argparse.Namespace) -> Options:
     )
 
 
-def play_random_game(options: Options, seed: int) -> Game:
-    """A game of uniformly random legal moves; the seed fixes both the deck and the moves."""
-    game = Game(options, seed)
-    rng = random.Random(seed)
-    while game.phase != OVER:
-        if game.phase == DRAW:
-            game.draw()
-        else:
-            game.push(game.random_move(rng))
-    return game
-
-
 def cmd_random_game(args: argparse.Namespace) -> int:
     sys.stdout.write(write_record(play_random_game(options_from(args), args.seed)))
     return 0
@@ -57,22 +47,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(json.dumps(state_to_json(final)))
         return 0
     game = Game(final.options, final.seed)
-    for turn in final.turns:
-        _emit(game, {"type": "draw", "tile": tile_code(turn.tile)}, chance=True)
-        game.draw(turn.tile)
-        for move in (turn.placement, turn.build):
-            if move is None:
-                break
-            _emit(game, move_to_json(game, move))
-            game.play(move)
+    replay_choices(game, turn_choices(final.turns), check=True, before=_emit)
     return 0
 
 
-def _emit(game: Game, played: dict, chance: bool = False) -> None:
-    line = {"state": state_to_json(game), "move": played}
-    if chance:
+def _emit(game: Game, choice: Choice) -> None:
+    """One JSON line for the step about to be made: the state and the choice, with the tile
+    odds before a draw or the legal moves before a move."""
+    line: dict[str, Any] = {"state": state_to_json(game)}
+    if game.phase == DRAW:
+        tile: Tile = choice  # type: ignore[assignment]
+        line["move"] = {"type": "draw", "tile": tile_code(tile)}
         line["chance"] = {tile_code(t): c for t, c in game.unseen().items()}
     else:
+        line["move"] = move_to_json(game, choice)  # type: ignore[arg-type]
         line["legal"] = legal_moves_json(game)
     sys.stdout.write(json.dumps(line, separators=(",", ":")) + "\n")
 
@@ -122,13 +110,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--legal", action="store_true", help="one JSON line per step with legal moves")
     p = sub.add_parser("bench", help="move generation and random games per second")
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
-    from taluva.ai import LEVELS
+    from taluva.ai.levels import LEVELS
 
     p = sub.add_parser(
         "arena", help="computer levels against each other: win rates (Wilson 95%% CI), move times"
     )
-    p.add_argument("--a", choices=LEVELS, default="strong", help="level of side A")
-    p.add_argument("--b", choices=LEVELS, default="intermediate", help="level of side B")
+    # By default the strongest level against the one below it.
+    p.add_argument("--a", choices=LEVELS, default=LEVELS[-1], help="level of side A")
+    p.add_argument("--b", choices=LEVELS, default=LEVELS[-2], help="level of side B")
     p.add_argument("--games", type=int, default=200, help="games; sides swap seats each game")
     p.add_argument("--jobs", type=int, default=1, help="processes to play on")
     p.add_argument("--seed", type=int, default=0, help="game i is dealt from deck seed S + i")

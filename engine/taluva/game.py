@@ -244,13 +244,14 @@ class Game:
         board, seat = self.board, self.current
         huts, temples, towers = self.stock[seat]
         for pos, _ in move.cells:
+            # R-BUILD-0: only an empty landscape hex; a bare table position is none.
             where = format_pos(pos)
             if pos not in board.level:
-                return ("R-BUILD", f"there is no hex at {where}")
+                return ("R-BUILD-0", f"there is no hex at {where}")
             if board.terrain[pos] == VOLCANO:
-                return ("R-BUILD", f"nothing is ever built on a volcano ({where})")
+                return ("R-BUILD-0", f"nothing is ever built on a volcano ({where})")
             if pos in board.owner:
-                return ("R-BUILD", f"{where} already has a building")
+                return ("R-BUILD-0", f"{where} already has a building")
         pos = move.cells[0][0]
         where, level = format_pos(pos), board.level[pos]
         if move.piece != HUT:

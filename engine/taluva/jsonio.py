@@ -20,8 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from taluva.errors import InvalidMoveError
-from taluva.game import Game, Turn
+from taluva.game import OVER, Game, Turn
 from taluva.hexgrid import ORIENTATION_CLOCK, format_pos, pack, unpack
+from taluva.history import count_decisions
 from taluva.moves import HUT, PIECE_NAMES, Move, Placement, format_move, make_build, parse_move
 from taluva.tiles import TERRAIN_NAMES, TILE_KINDS, tile_code
 
@@ -100,6 +101,30 @@ def state_to_json(game: Game) -> dict[str, Any]:
         "lastMove": last,
         "log": log,
         "result": game.result.to_json() if game.result else None,
+    }
+
+
+def summary_json(game: Game) -> dict[str, Any]:
+    """A light description of a game for link previews: its options and how far it went,
+    counted from the game (a turn whose player was eliminated has no build, R-ELIM-1, so
+    tiles cannot be told from choices by arithmetic).
+
+    >>> game = Game(seed=1)
+    >>> game.draw()
+    >>> summary = summary_json(game)
+    >>> summary["players"], summary["tiles"], summary["steps"], summary["tilesDrawn"]
+    (2, '12', 0, 1)
+    """
+    options = game.options
+    return {
+        "players": options.players,
+        "tiles": options.tiles,
+        "found": options.found,
+        "rank": options.rank,
+        "teams": options.teams,
+        "steps": count_decisions(game.turns),
+        "tilesDrawn": game.drawn,
+        "over": game.phase == OVER,
     }
 
 

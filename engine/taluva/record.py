@@ -23,8 +23,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from taluva.errors import OptionsError, RecordError
 from taluva.game import BUILD, OVER, Game
+from taluva.history import Choice, replay_choices
 from taluva.moves import Build, Placement, format_move, parse_move
 from taluva.options import Options
 from taluva.tiles import tile_code, tile_from_code
@@ -88,21 +91,38 @@ def replay(text: str, seed: int | None = None) -> Game:
         except (IndexError, ValueError):
             raise RecordError("the seed is a whole number", n) from None
     game = Game(options, seed)
-    for index, (n, line) in enumerate(body):
-        _replay_turn(game, index + 1, line, n, last=index == len(body) - 1)
-    return game
-
-
-def _replay_turn(game: Game, number: int, line: str, n: int, last: bool) -> None:
-    words = line.split()
-    if words[0] != str(number):
-        raise RecordError(f"expected turn {number}, found {words[0]!r}", n)
-    if game.phase == OVER:
-        raise RecordError(f"turn {number} comes after the end of the game", n)
+    lines = _TurnLines(game, body)
     try:
+        return replay_choices(game, lines, check=True)
+    except RecordError:
+        raise
+    except ValueError as exc:  # TaluvaError and the tile/coordinate parsers' errors
+        raise RecordError(f"turn {lines.number}: {exc}", lines.line) from None
+
+
+class _TurnLines:
+    """The choices of a record's turn lines, read one at a time while the game is replayed (a
+    line's checks need the position of the moment); ``number`` and ``line`` say where it is."""
+
+    def __init__(self, game: Game, body: list[tuple[int, str]]) -> None:
+        self._game = game
+        self._body = body
+        self.number = self.line = 0
+
+    def __iter__(self) -> Iterator[Choice]:
+        for index, (n, text) in enumerate(self._body):
+            self.number, self.line = index + 1, n
+            yield from self._turn(text.split(), last=index == len(self._body) - 1)
+
+    def _turn(self, words: list[str], last: bool) -> Iterator[Choice]:
+        game, number, n = self._game, self.number, self.line
+        if words[0] != str(number):
+            raise RecordError(f"expected turn {number}, found {words[0]!r}", n)
+        if game.phase == OVER:
+            raise RecordError(f"turn {number} comes after the end of the game", n)
         if len(words) < 2:
             raise RecordError(f"turn {number} names no tile", n)
-        game.draw(tile_from_code(words[1]))
+        yield tile_from_code(words[1])
         if len(words) < 3:
             if not last:
                 raise RecordError(f"turn {number} has no placement", n)
@@ -110,7 +130,7 @@ def _replay_turn(game: Game, number: int, line: str, n: int, last: bool) -> None
         placement = parse_move(words[2]) if "/" in words[2] else None
         if not isinstance(placement, Placement):
             raise RecordError(f"{words[2]!r} is not a tile placement", n)
-        game.play(placement)
+        yield placement
         build_text = " ".join(words[3:])
         if not build_text:
             if game.phase == BUILD and not last:
@@ -123,8 +143,4 @@ def _replay_turn(game: Game, number: int, line: str, n: int, last: bool) -> None
             raise RecordError(
                 f"turn {number}: the player was eliminated (R-ELIM-1) and builds nothing", n
             )
-        game.play(build)
-    except RecordError:
-        raise
-    except ValueError as exc:  # TaluvaError and the tile/coordinate parsers' errors
-        raise RecordError(f"turn {number}: {exc}", n) from None
+        yield build

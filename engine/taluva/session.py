@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from taluva.errors import IllegalMoveError
 from taluva.game import DRAW, Game
+from taluva.history import count_decisions, replay_choices, turn_choices
 from taluva.moves import Move
 from taluva.options import Options
 from taluva.tiles import Tile
@@ -67,7 +68,7 @@ class Session:
 
     def steps(self) -> int:
         """Decisions made so far (placements and builds)."""
-        return sum((t.placement is not None) + (t.build is not None) for t in self.game.turns)
+        return count_decisions(self.game.turns)
 
     def redo(self) -> None:
         if not self._redo:
@@ -82,16 +83,4 @@ def game_at(game: Game, steps: int) -> Game:
     if steps < 0:
         raise IllegalMoveError("R-TURN", f"there is no step {steps}")
     replayed = Game(game.options, game.seed)
-    done = 0
-    for turn in game.turns:
-        if done == steps:
-            break
-        replayed.draw(turn.tile)
-        for move in (turn.placement, turn.build):
-            if move is None or done == steps:
-                break
-            replayed.push(move)
-            done += 1
-    if replayed.phase == DRAW and len(replayed.turns) < len(game.turns):
-        replayed.draw(game.turns[len(replayed.turns)].tile)
-    return replayed
+    return replay_choices(replayed, turn_choices(game.turns), decisions=steps)

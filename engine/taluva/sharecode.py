@@ -13,7 +13,7 @@ The checksum is 18 bits of a CRC of the decoded game's record, so a corrupt, tru
 tampered code, or one decoded by an engine whose move order differs, is refused rather than
 shown as another game. Codes of a newer format are refused with their own message.
 
->>> from taluva.cli import play_random_game
+>>> from taluva.randomplay import play_random_game
 >>> game = play_random_game(Options(players=2), seed=5)
 >>> code = encode(game)
 >>> again = decode(code, seed=1)
@@ -23,7 +23,7 @@ True
 ...     try:
 ...         decode(broken)
 ...     except ShareCodeError as exc:
-...         print(str(exc).split(":")[0])
+...         print(exc.kind)
 corrupt
 corrupt
 newer
@@ -34,9 +34,11 @@ corrupt
 from __future__ import annotations
 
 import zlib
+from collections.abc import Iterator
 
 from taluva.errors import TaluvaError
 from taluva.game import BUILD, DRAW, OVER, PLACE, Game
+from taluva.history import Choice, replay_choices, turn_choices
 from taluva.options import FOUND_VALUES, TILES_VALUES, Options, OptionsError
 from taluva.record import write_record
 from taluva.tiles import TILE_KINDS
@@ -46,27 +48,29 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _DIGIT = {c: i for i, c in enumerate(ALPHABET)}
 MAX_STEPS = 48 * 3 + 1  # every tile drawn, placed and built on
 MAX_LENGTH = 600  # far above any real game (~150 chars); refuse anything longer unread
+SHARE_ERROR_KINDS = ("empty", "newer", "corrupt", "options", "too-long")
 
 
 class ShareCodeError(TaluvaError):
-    """A code that cannot be read. The message starts with one of: ``empty``, ``newer``,
-    ``corrupt``, ``options``, ``too long``."""
+    """A code that cannot be read. ``kind`` is one of :data:`SHARE_ERROR_KINDS`; the message
+    is that keyword (``too long`` with a space), a colon and ``reason``."""
+
+    def __init__(self, kind: str, reason: str) -> None:
+        assert kind in SHARE_ERROR_KINDS, kind
+        super().__init__(f"{kind.replace('-', ' ')}: {reason}")
+        self.kind = kind
+        self.reason = reason
 
 
 def encode(game: Game) -> str:
     """The share code of ``game`` at its current step."""
     digits: list[tuple[int, int]] = [(0, 1)]  # placeholder for the step count
-    replayed = Game(game.options, 0)
-    for turn in game.turns:
-        kinds = _unseen_kinds(replayed)
-        digits.append((kinds.index(turn.tile), len(kinds)))
-        replayed.draw(turn.tile)
-        for move in (turn.placement, turn.build):
-            if move is None:
-                break
-            legal = _choices(replayed)
-            digits.append((legal.index(move), len(legal)))
-            replayed.push(move)
+
+    def digit(replayed: Game, choice: Choice) -> None:
+        listed = _unseen_kinds(replayed) if replayed.phase == DRAW else _choices(replayed)
+        digits.append((listed.index(choice), len(listed)))
+
+    replay_choices(Game(game.options, 0), turn_choices(game.turns), before=digit)
     digits[0] = (len(digits) - 1, MAX_STEPS + 1)
     number = 0
     for index, radix in reversed(digits):
@@ -78,38 +82,41 @@ def decode(code: str, seed: int | None = None) -> Game:
     """The game a code describes; the undrawn rest of the deck is shuffled with ``seed``."""
     code = code.strip()
     if not code:
-        raise ShareCodeError("empty: the link carries no game")
+        raise ShareCodeError("empty", "the link carries no game")
     if len(code) > MAX_LENGTH:
-        raise ShareCodeError(f"too long: {len(code)} characters, a game needs far fewer")
+        raise ShareCodeError("too-long", f"{len(code)} characters, a game needs far fewer")
     if code[0] != FORMAT:
         if code[0].isdigit():
             raise ShareCodeError(
-                f"newer: this link was made by a newer version of the game (format {code[0]})"
+                "newer", f"this link was made by a newer version of the game (format {code[0]})"
             )
-        raise ShareCodeError(f"corrupt: a link starts with the format number, not {code[0]!r}")
+        raise ShareCodeError("corrupt", f"a link starts with the format number, not {code[0]!r}")
     if len(code) < 7:
-        raise ShareCodeError("corrupt: the link is cut short")
+        raise ShareCodeError("corrupt", "the link is cut short")
     bad = sorted({c for c in code[1:] if c not in _DIGIT})
     if bad:
-        raise ShareCodeError(f"corrupt: characters {''.join(bad)!r} cannot be in a link")
+        raise ShareCodeError("corrupt", f"characters {''.join(bad)!r} cannot be in a link")
     options = _options_from_code(code[1:3])
     checksum, number = code[3:6], _from_base64(code[6:])
     game = Game(options, seed)
+    replay_choices(game, _decoded_choices(game, number))
+    if _checksum(game) != checksum:
+        raise ShareCodeError("corrupt", "the checksum does not match (truncated or altered link)")
+    return game
+
+
+def _decoded_choices(game: Game, number: int) -> Iterator[Choice]:
+    """The choices a code's number holds, read digit by digit as ``game`` is replayed (each
+    digit's radix is the length of the list it indexes in the position of the moment)."""
     number, steps = divmod(number, MAX_STEPS + 1)
     for _ in range(steps):
         if game.phase == OVER:
-            raise ShareCodeError("corrupt: the link goes on after the end of the game")
+            raise ShareCodeError("corrupt", "the link goes on after the end of the game")
         choices = _unseen_kinds(game) if game.phase == DRAW else _choices(game)
         number, index = divmod(number, len(choices))
-        if game.phase == DRAW:
-            game.draw(choices[index])
-        else:
-            game.push(choices[index])
+        yield choices[index]
     if number:
-        raise ShareCodeError("corrupt: the link has more data than its moves")
-    if _checksum(game) != checksum:
-        raise ShareCodeError("corrupt: the checksum does not match (truncated or altered link)")
-    return game
+        raise ShareCodeError("corrupt", "the link has more data than its moves")
 
 
 def _unseen_kinds(game: Game) -> list:
@@ -122,7 +129,7 @@ def _choices(game: Game) -> list:
         return game.legal_placements()
     if game.phase == BUILD:
         return game.legal_builds()
-    raise ShareCodeError(f"corrupt: no move can be made in the {game.phase} step")
+    raise ShareCodeError("corrupt", f"no move can be made in the {game.phase} step")
 
 
 def _checksum(game: Game) -> str:
@@ -150,7 +157,7 @@ def _options_from_code(text: str) -> Options:
     rank, rest = rest % 2, rest // 2
     teams, rest = rest % 2, rest // 2
     if rest:
-        raise ShareCodeError("options: the link names options this game does not know")
+        raise ShareCodeError("options", "the link names options this game does not know")
     try:
         return Options(
             players=players,
@@ -160,7 +167,7 @@ def _options_from_code(text: str) -> Options:
             teams=bool(teams),
         )
     except OptionsError as exc:
-        raise ShareCodeError(f"options: {exc}") from None
+        raise ShareCodeError("options", str(exc)) from None
 
 
 def _to_base64(number: int) -> str:

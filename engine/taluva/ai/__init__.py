@@ -1,4 +1,4 @@
-"""Computer players for Taluva: ``random``, ``beginner``, ``intermediate`` and ``strong``.
+"""Computer players for Taluva: the levels of :mod:`taluva.ai.levels`, weakest first.
 
 A computer player moves through the same engine moves as a person: it returns a
 :class:`~taluva.moves.Placement` or a :class:`~taluva.moves.Build` that the caller plays.
@@ -25,19 +25,14 @@ from __future__ import annotations
 import gc
 from random import Random
 
+from taluva.ai import levels
 from taluva.ai.players import choose, choose_build
 from taluva.errors import IllegalMoveError
 from taluva.game import BUILD, PLACE, Game
 from taluva.moves import Build, Move, Placement
 
-LEVELS = ("random", "beginner", "intermediate", "strong")
-"""The levels, weakest first."""
-
-DEFAULT_BUDGET = {"random": 0.05, "beginner": 0.1, "intermediate": 0.5, "strong": 1.0}
-"""Safety caps in seconds per turn (random and beginner never come near theirs). The strong
-level normally stops on its node count before: ~0.25-0.3 s median, ~0.5 s at the 90th
-percentile on CPython; ~0.6 s median, ~1.1 s p90 in Pyodide on Node, where the cap cuts the
-slowest tenth of its turns short."""
+LEVELS = levels.LEVELS
+"""The level ids, weakest first (from :data:`taluva.ai.levels.REGISTRY`)."""
 
 # Planned builds: (level, seed, position after the placement) -> build.
 _PLANS: dict[tuple[object, ...], Build] = {}
@@ -49,7 +44,7 @@ def choose_move(game: Game, level: str, seed: int, budget: float | None = None) 
 
     At the place step the whole turn is planned (:func:`choose_turn`) and its build is kept, so
     that the following build step answers at once and consistently. ``budget`` is a cap in
-    seconds (default :data:`DEFAULT_BUDGET`). ``game`` is not changed.
+    seconds (default: the level's own, :class:`~taluva.ai.levels.Level`). ``game`` is not changed.
     """
     _check_level(level)
     if game.phase == PLACE:
@@ -112,12 +107,11 @@ def fingerprint(game: Game) -> tuple[object, ...]:
 
 
 def _check_level(level: str) -> None:
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}: one of {', '.join(LEVELS)}")
+    levels.get(level)  # raises for an unknown level
 
 
 def _cap(level: str, budget: float | None) -> float:
-    return DEFAULT_BUDGET[level] if budget is None else budget
+    return levels.get(level).budget if budget is None else budget
 
 
 def _rng(game: Game, seed: int) -> Random:

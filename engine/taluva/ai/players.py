@@ -178,10 +178,17 @@ def choose(game: Game, level: str, rng: Random, seconds: float | None) -> Turn:
         return pl, build  # type: ignore[return-value]
     if level == "beginner":
         return beginner_placement(game, rng)
+    _check_searching(level)
     work = determinized(game)
     if level == "intermediate":
         return intermediate_turn(work, rng, seconds)
     return strong_turn(work, rng, seconds)
+
+
+def _check_searching(level: str) -> None:
+    # A level in the registry with no play here must fail loudly, not play as strong.
+    if level not in ("intermediate", "strong"):
+        raise ValueError(f"level {level!r} has no play in taluva.ai.players")
 
 
 def choose_build(game: Game, level: str, rng: Random, seconds: float | None) -> Build:
@@ -190,6 +197,7 @@ def choose_build(game: Game, level: str, rng: Random, seconds: float | None) -> 
         return game.random_move(rng)  # type: ignore[return-value]
     if level == "beginner":
         return beginner_build(game, rng)
+    _check_searching(level)
     work = determinized(game)
     weights = INTERMEDIATE if level == "intermediate" else DEFAULT
     seat = work.current
