@@ -14,9 +14,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from game_driver import new_game, perform, steps, wait_steps_past
-from taluva.cli import play_random_game
-from taluva.jsonio import state_to_json
+from taluva.jsonio import state_to_json, summary_json
 from taluva.options import Options
+from taluva.randomplay import play_random_game
 from taluva.session import game_at
 from taluva.sharecode import encode
 
@@ -24,12 +24,12 @@ HEAVY = ("pyodide", ".wasm", "worker.js", "wheels/", "js/engine/")
 SANDBOX = "allow-scripts allow-same-origin allow-popups"
 
 
-def blog_html(site_url: str, codes: list[str]) -> str:
+def blog_html(site_url: str, games: list[tuple[str, dict, str]]) -> str:
     frames = "\n".join(
-        f'<h2>Game {i}</h2><iframe id="game{i}" src="{site_url}embed.html#g={code}&amp;p=Ann,Bo"'
+        f'<h2>Game {i}</h2><iframe id="game{i}" src="{site_url}embed.html#g={code}&amp;p=Ann,Bo&amp;s={s}"'
         f' width="480" height="420" loading="lazy" title="Taluva game" sandbox="{SANDBOX}">'
         "</iframe>"
-        for i, code in enumerate(codes)
+        for i, (code, _, s) in enumerate(games)
     )
     head = "<!doctype html><html><head><title>My Taluva blog</title></head>"
     return f"{head}<body>{frames}</body></html>"
@@ -60,17 +60,27 @@ class BlogHandler(BaseHTTPRequestHandler):
         pass
 
 
-def games() -> list[tuple[str, dict]]:
-    """Two games made by the engine itself: one in progress, one finished."""
+def summary_field(game) -> str:
+    """The hash's s= field (layout in web/js/share/hash.js) from the engine's own summary, as
+    the page writes it into every link it makes."""
+    s = summary_json(game)
+    flags = ("r" if s["rank"] else "") + ("t" if s["teams"] else "") or "-"
+    fields = (s["players"], s["tiles"], s["found"], flags, s["steps"], s["tilesDrawn"], int(s["over"]))
+    return ".".join(map(str, fields))
+
+
+def games() -> list[tuple[str, dict, str]]:
+    """Two games made by the engine itself: one in progress, one finished; their links carry
+    the engine's summary (s=) for the preview."""
     finished = play_random_game(Options(players=3), seed=5)
     going = game_at(play_random_game(Options(players=2, found="any"), seed=9), 13)
-    return [(encode(g), state_to_json(g)) for g in (going, finished)]
+    return [(encode(g), state_to_json(g), summary_field(g)) for g in (going, finished)]
 
 
 @pytest.fixture
 def blog(server) -> Iterator[tuple[BlogServer, list[tuple[str, dict]]]]:
     made = games()
-    srv = BlogServer(blog_html(server.url, [code for code, _ in made]))
+    srv = BlogServer(blog_html(server.url, made))
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
     yield srv, made
@@ -97,10 +107,10 @@ def test_a_blog_of_another_origin_embeds_two_games_that_load_on_click(page, blog
     assert heavy == []  # the preview costs no engine
     assert any("embed.html" in url for url in requests)
 
-    for (code, expected), frame in zip(made, frames, strict=True):
+    for (code, expected, s), frame in zip(made, frames, strict=True):
         link = frame.locator("[data-testid=embed-open]")
         assert link.get_attribute("target") == "_blank"
-        assert link.get_attribute("href") == f"index.html#g={code}&p=Ann,Bo"
+        assert link.get_attribute("href") == f"index.html#g={code}&p=Ann,Bo&s={s}"
         frame.locator("[data-testid=embed-load]").click()
         frame.locator("body[data-embed=ready]").wait_for(state="attached", timeout=90_000)
         replay = frame.locator("[data-testid=replay][data-busy='0']")
@@ -118,7 +128,7 @@ def test_a_blog_of_another_origin_embeds_two_games_that_load_on_click(page, blog
 
 
 def test_an_embed_link_with_at_opens_at_that_step(page, server, console):
-    code, _ = games()[0]
+    code, _, _ = games()[0]
     page.goto(server.url + f"embed.html#g={code}&at=4")
     page.click("[data-testid=embed-load]")
     page.wait_for_selector("body[data-embed=ready]", state="attached", timeout=90_000)
