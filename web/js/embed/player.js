@@ -5,7 +5,7 @@
 import { createEngine } from "../engine-client.js";
 import { createReplay } from "../share/replay.js";
 import { formatHash, replaceHash } from "../share/hash.js";
-import { colourById, DEFAULT_SEATS } from "../ui/theme.js";
+import { colourById, DEFAULT_SEATS } from "../screen/theme.js";
 
 const $ = (id) => document.getElementById(id);
 

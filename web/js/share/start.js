@@ -2,7 +2,7 @@
 // A link wins over the autosave (which is kept until the link's game is played on); a link or a
 // save that cannot be read is reported in words and a new game starts: never a crash.
 
-import { DEFAULT_SEATS } from "../ui/theme.js";
+import { DEFAULT_SEATS } from "../screen/theme.js";
 import { explainCodeError, HashError, parseHash, peekCode } from "./hash.js";
 import { localStore, readAutosave, setAside } from "./autosave.js";
 

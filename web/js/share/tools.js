@@ -7,7 +7,7 @@
 // shown with textContent or as a form value, never as markup.
 
 import { h } from "../ui/dom.js";
-import { colourById, DEFAULT_SEATS } from "../ui/theme.js";
+import { colourById, DEFAULT_SEATS } from "../screen/theme.js";
 import { formatHash } from "./hash.js";
 import { createReplay } from "./replay.js";
 import { seatsFor } from "./start.js";

@@ -2,7 +2,7 @@
 // caller's transform uses; R is the hex radius in those units.
 
 import { CORNERS, clockAngle, hexCenter, tileHexes } from "./hex.js";
-import { TERRAINS, tileTerrains } from "./theme.js";
+import { TERRAINS, tileTerrains } from "../screen/theme.js";
 
 // ---- colour helpers -------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ import { drawTile } from "./art.js";
 import { CLOCKS, key, placementKey, rotateClock, tileHexes } from "./hex.js";
 import { ordinal, pieceIcon, renderLegend, renderLog, renderPlayers, renderTiles } from "./panels.js";
 import { DEFAULT_OPTIONS, SetupDialog } from "./setup.js";
-import { AI_SPEEDS, DEFAULT_SEATS, KIND_HELP, KIND_LABELS, TERRAINS, colourById, computerLevel, tileTerrains } from "./theme.js";
+import { AI_SPEEDS, DEFAULT_SEATS, KIND_HELP, KIND_LABELS, TERRAINS, colourById, computerLevel, tileTerrains } from "../screen/theme.js";
 
 const KINDS = ["found", "expand", "temple", "tower"];
 const STORAGE_KEY = "taluva.game.v1";

@@ -3,7 +3,7 @@
 
 import { drawHexTop, drawPiece, drawTile, hexPath } from "./art.js";
 import { fill, h, smallCanvas } from "./dom.js";
-import { LANDSCAPE_NAMES, TERRAINS, tileTerrains } from "./theme.js";
+import { LANDSCAPE_NAMES, TERRAINS, tileTerrains } from "../screen/theme.js";
 
 const iconCache = new Map();
 

@@ -2,7 +2,7 @@
 // It checks nothing about the rules: the engine validates the options and its message is shown.
 
 import { h, fill } from "./dom.js";
-import { DEFAULT_SEATS, PLAYER_COLOURS, SEAT_TYPES } from "./theme.js";
+import { DEFAULT_SEATS, PLAYER_COLOURS, SEAT_TYPES } from "../screen/theme.js";
 
 const TILE_CHOICES = [
   { value: "12", label: "12 per player (default)" },
