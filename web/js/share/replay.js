@@ -4,7 +4,7 @@
 //
 // The element carries data-testid="replay", data-step, data-total and data-busy for tests.
 
-import { Board } from "../ui/board.js";
+import { Board } from "../board/board.js";
 import { h } from "../ui/dom.js";
 
 /**

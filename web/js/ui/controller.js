@@ -2,10 +2,10 @@
 // user's intents into engine calls. Every legality question goes to the engine: the legal list
 // that comes with each view, and `explain` for why a move is not legal.
 
-import { Board } from "./board.js";
+import { Board } from "../board/board.js";
 import { h, fill, smallCanvas } from "./dom.js";
-import { drawTile } from "./art.js";
-import { CLOCKS, key, placementKey, rotateClock, tileHexes } from "./hex.js";
+import { drawTile } from "../board/art.js";
+import { CLOCKS, key, placementKey, rotateClock, tileHexes } from "../board/geometry.js";
 import { ordinal, pieceIcon, renderLegend, renderLog, renderPlayers, renderTiles } from "./panels.js";
 import { DEFAULT_OPTIONS, SetupDialog } from "./setup.js";
 import { AI_SPEEDS, DEFAULT_SEATS, KIND_HELP, KIND_LABELS, TERRAINS, colourById, computerLevel, tileTerrains } from "../screen/theme.js";

@@ -1,7 +1,7 @@
 // The panels around the board: players and their stock, the tile pile, the move log, a legend.
 // Pure rendering of the engine's state JSON.
 
-import { drawHexTop, drawPiece, drawTile, hexPath } from "./art.js";
+import { drawHexTop, drawPiece, drawTile, hexPath } from "../board/art.js";
 import { fill, h, smallCanvas } from "./dom.js";
 import { LANDSCAPE_NAMES, TERRAINS, tileTerrains } from "../screen/theme.js";
 

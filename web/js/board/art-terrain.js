@@ -1,7 +1,7 @@
 // Canvas drawing of hexes, terrains, volcanoes and pieces. Coordinates are in whatever units the
 // caller's transform uses; R is the hex radius in those units.
 
-import { CORNERS, clockAngle, hexCenter, tileHexes } from "./hex.js";
+import { CORNERS, clockAngle, hexCenter, tileHexes } from "./geometry.js";
 import { TERRAINS, tileTerrains } from "../screen/theme.js";
 
 // ---- colour helpers -------------------------------------------------------------------------

@@ -18,7 +18,7 @@
 // }
 
 import { drawBuilding, drawHexTop, drawLevelBadge, hexPath, mix, outlineHexes } from "./art.js";
-import { CORNERS, DIRECTIONS, hexCenter, key, pointToHex } from "./hex.js";
+import { CORNERS, DIRECTIONS, hexCenter, key, pointToHex } from "./geometry.js";
 import { TERRAINS } from "../screen/theme.js";
 
 const LIFT = 0.2; // screen height of one level, in hex radii
