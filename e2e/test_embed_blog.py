@@ -26,7 +26,8 @@ SANDBOX = "allow-scripts allow-same-origin allow-popups"
 
 def blog_html(site_url: str, games: list[tuple[str, dict, str]]) -> str:
     frames = "\n".join(
-        f'<h2>Game {i}</h2><iframe id="game{i}" src="{site_url}embed.html#g={code}&amp;p=Ann,Bo&amp;s={s}"'
+        f'<h2>Game {i}</h2><iframe id="game{i}"'
+        f' src="{site_url}embed.html#g={code}&amp;p=Ann,Bo&amp;s={s}"'
         f' width="480" height="420" loading="lazy" title="Taluva game" sandbox="{SANDBOX}">'
         "</iframe>"
         for i, (code, _, s) in enumerate(games)
@@ -65,7 +66,8 @@ def summary_field(game) -> str:
     the page writes it into every link it makes."""
     s = summary_json(game)
     flags = ("r" if s["rank"] else "") + ("t" if s["teams"] else "") or "-"
-    fields = (s["players"], s["tiles"], s["found"], flags, s["steps"], s["tilesDrawn"], int(s["over"]))
+    fields = (s["players"], s["tiles"], s["found"], flags)
+    fields += (s["steps"], s["tilesDrawn"], int(s["over"]))
     return ".".join(map(str, fields))
 
 

@@ -43,7 +43,10 @@ test("a small empty screen gets a smaller margin and a smaller scale", () => {
   const cam = fitCamera([], { w: 390, h: 700 }, NO_INSETS);
   // (-3 - 1.8) .. (3 + 1.8) across 390 px.
   assert.ok(close(cam.scale, 390 / 9.6));
-  assert.deepEqual(toCanvas(cam, [0, 0]).map((v) => Math.round(v * 1e9) / 1e9), [195, 350]);
+  assert.deepEqual(
+    toCanvas(cam, [0, 0]).map((v) => Math.round(v * 1e9) / 1e9),
+    [195, 350],
+  );
 });
 
 test("islandBounds counts raised tops", () => {
@@ -74,7 +77,11 @@ test("a huge board is fitted at the smallest scale, never smaller", () => {
 test("zooming about a point keeps that point fixed", () => {
   const cam = { scale: 40, x: 120, y: -35 };
   for (const factor of [1.25, 0.8, 2, 0.5]) {
-    for (const [sx, sy] of [[0, 0], [300, 200], [-50, 640]]) {
+    for (const [sx, sy] of [
+      [0, 0],
+      [300, 200],
+      [-50, 640],
+    ]) {
       const next = zoomCamera(cam, factor, sx, sy);
       assert.ok(close(next.scale, cam.scale * factor));
       const [a, b] = toWorld(cam, sx, sy);

@@ -20,19 +20,46 @@ import {
 // engine/taluva/hexgrid.py tile_hexes(ORIGIN, k) for k = CLOCKS.indexOf(clock):
 // (volcano, volcano + DIRECTIONS[k + 1], volcano + DIRECTIONS[k]).
 const AT_ORIGIN = {
-  4: [[0, 0], [0, 1], [1, 0]],
-  6: [[0, 0], [-1, 1], [0, 1]],
-  8: [[0, 0], [-1, 0], [-1, 1]],
-  10: [[0, 0], [0, -1], [-1, 0]],
-  12: [[0, 0], [1, -1], [0, -1]],
-  2: [[0, 0], [1, 0], [1, -1]],
+  4: [
+    [0, 0],
+    [0, 1],
+    [1, 0],
+  ],
+  6: [
+    [0, 0],
+    [-1, 1],
+    [0, 1],
+  ],
+  8: [
+    [0, 0],
+    [-1, 0],
+    [-1, 1],
+  ],
+  10: [
+    [0, 0],
+    [0, -1],
+    [-1, 0],
+  ],
+  12: [
+    [0, 0],
+    [1, -1],
+    [0, -1],
+  ],
+  2: [
+    [0, 0],
+    [1, 0],
+    [1, -1],
+  ],
 };
 
 const close = (a, b, eps = 1e-9) => Math.abs(a - b) < eps;
 const range = (lo, hi) => Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
 
 test("tileHexes puts the landscapes where the engine does, for every clock hour", () => {
-  assert.deepEqual([...CLOCKS].sort((a, b) => a - b), [2, 4, 6, 8, 10, 12]);
+  assert.deepEqual(
+    [...CLOCKS].sort((a, b) => a - b),
+    [2, 4, 6, 8, 10, 12],
+  );
   for (const clock of CLOCKS) {
     assert.deepEqual(tileHexes(0, 0, clock), AT_ORIGIN[clock], `clock ${clock}`);
     const moved = AT_ORIGIN[clock].map(([q, r]) => [q + 3, r - 5]);
@@ -83,7 +110,12 @@ test("hexCenter and pointToHex round-trip, including negatives and -0", () => {
       }
     }
   }
-  for (const [x, y] of [[-0, -0], [-0.1, -0.1], [-0, 0.2], [0.3, -0]]) {
+  for (const [x, y] of [
+    [-0, -0],
+    [-0.1, -0.1],
+    [-0, 0.2],
+    [0.3, -0],
+  ]) {
     const [q, r] = pointToHex(x, y);
     assert.ok(Object.is(q, 0) && Object.is(r, 0), `pointToHex(${x}, ${y}) gives a plain 0, not -0`);
     assert.equal(key(q, r), "0,0");
@@ -103,7 +135,14 @@ test("hexCenter spaces neighbours one hex width apart", () => {
 });
 
 test("neighbour follows the directions clockwise from east, any d modulo 6", () => {
-  assert.deepEqual(DIRECTIONS, [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]]);
+  assert.deepEqual(DIRECTIONS, [
+    [1, 0],
+    [0, 1],
+    [-1, 1],
+    [-1, 0],
+    [0, -1],
+    [1, -1],
+  ]);
   for (let d = 0; d < 6; d++) {
     const want = [4 + DIRECTIONS[d][0], -2 + DIRECTIONS[d][1]];
     assert.deepEqual(neighbour(4, -2, d), want);

@@ -28,7 +28,16 @@ test("indexView: lookups by key, painter's order back to front, volcano clocks b
   const hx = (q, r, level) => ({ q, r, level, stack: [] });
   const hexes = [hx(1, 1, 1), hx(0, 0, 2), hx(-1, 1, 1), hx(0, 1, 3), hx(2, 0, 1)];
   const { byKey, order, clockOfTile } = indexView({ hexes, tiles: [{ id: 4, clock: 10 }] });
-  assert.deepEqual(order.map((h) => [h.q, h.r]), [[2, 0], [0, 0], [-1, 1], [1, 1], [0, 1]]);
+  assert.deepEqual(
+    order.map((h) => [h.q, h.r]),
+    [
+      [2, 0],
+      [0, 0],
+      [-1, 1],
+      [1, 1],
+      [0, 1],
+    ],
+  );
   assert.equal(byKey.get("0,1"), hexes[3]);
   assert.equal(levelAt(byKey, 0, 1), 3);
   assert.equal(levelAt(byKey, 5, 5), 0);

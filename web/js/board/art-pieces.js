@@ -16,15 +16,43 @@ function shape(ctx, points, x, y, u) {
 }
 
 // Outlines in units of u, with (0, 0) the middle of the piece's foot.
-const HUT = [[-1, 0], [-1, -1.1], [0, -2], [1, -1.1], [1, 0]];
+const HUT = [
+  [-1, 0],
+  [-1, -1.1],
+  [0, -2],
+  [1, -1.1],
+  [1, 0],
+];
 const TEMPLE = [
-  [-1.9, 0], [-1.9, -0.35], [-1.6, -0.35], [-1.6, -1.5], [-1.9, -1.5], [0, -2.6], [1.9, -1.5],
-  [1.6, -1.5], [1.6, -0.35], [1.9, -0.35], [1.9, 0],
+  [-1.9, 0],
+  [-1.9, -0.35],
+  [-1.6, -0.35],
+  [-1.6, -1.5],
+  [-1.9, -1.5],
+  [0, -2.6],
+  [1.9, -1.5],
+  [1.6, -1.5],
+  [1.6, -0.35],
+  [1.9, -0.35],
+  [1.9, 0],
 ];
 const TOWER = [
-  [-0.95, 0], [-0.95, -2.7], [-1.25, -2.7], [-1.25, -3.6], [-0.7, -3.6], [-0.7, -3.2], [-0.22, -3.2],
-  [-0.22, -3.6], [0.22, -3.6], [0.22, -3.2], [0.7, -3.2], [0.7, -3.6], [1.25, -3.6], [1.25, -2.7],
-  [0.95, -2.7], [0.95, 0],
+  [-0.95, 0],
+  [-0.95, -2.7],
+  [-1.25, -2.7],
+  [-1.25, -3.6],
+  [-0.7, -3.6],
+  [-0.7, -3.2],
+  [-0.22, -3.2],
+  [-0.22, -3.6],
+  [0.22, -3.6],
+  [0.22, -3.2],
+  [0.7, -3.2],
+  [0.7, -3.6],
+  [1.25, -3.6],
+  [1.25, -2.7],
+  [0.95, -2.7],
+  [0.95, 0],
 ];
 
 export function drawPiece(ctx, kind, x, y, u, colour, opts = {}) {
@@ -71,15 +99,30 @@ export function drawBuilding(ctx, cx, cy, R, building, colour, opts = {}) {
   const u = R * 0.2;
   const { kind, count } = building;
   if (kind !== "hut") {
-    drawPiece(ctx, kind, cx, cy + R * (kind === "tower" ? 0.42 : 0.34), u * (kind === "tower" ? 1.05 : 1.1), colour, opts);
+    drawPiece(
+      ctx,
+      kind,
+      cx,
+      cy + R * (kind === "tower" ? 0.42 : 0.34),
+      u * (kind === "tower" ? 1.05 : 1.1),
+      colour,
+      opts,
+    );
     return;
   }
   const spots =
     count <= 1
       ? [[0, 0.28, 1.3]]
       : count === 2
-        ? [[-0.3, 0.26, 1.05], [0.3, 0.34, 1.05]]
-        : [[0, 0.02, 0.95], [-0.34, 0.42, 0.95], [0.34, 0.44, 0.95]];
+        ? [
+            [-0.3, 0.26, 1.05],
+            [0.3, 0.34, 1.05],
+          ]
+        : [
+            [0, 0.02, 0.95],
+            [-0.34, 0.42, 0.95],
+            [0.34, 0.44, 0.95],
+          ];
   for (const [dx, dy, f] of spots) drawPiece(ctx, "hut", cx + dx * R, cy + dy * R, u * f, colour, opts);
   if (count > 1) drawCount(ctx, cx + R * 0.52, cy - R * 0.4, R, count, colour);
 }
@@ -151,8 +194,12 @@ export function drawTile(ctx, cx, cy, R, code, clock, opts = {}) {
   ctx.lineWidth = Math.max(1.5, R * 0.07);
   ctx.strokeStyle = opts.outline || "#2a1d12";
   ctx.lineJoin = "round";
-  outlineHexes(ctx, hexes.map(([q, r]) => {
-    const [x, y] = hexCenter(q, r);
-    return [q, r, cx + (x - ox) * R, cy + (y - oy) * R];
-  }), R);
+  outlineHexes(
+    ctx,
+    hexes.map(([q, r]) => {
+      const [x, y] = hexCenter(q, r);
+      return [q, r, cx + (x - ox) * R, cy + (y - oy) * R];
+    }),
+    R,
+  );
 }

@@ -187,8 +187,18 @@ function drawLavaTongue(ctx, cx, cy, R, clock) {
   ctx.fillStyle = "#e2541b";
   ctx.beginPath();
   ctx.moveTo(cx + px * w, cy + py * w);
-  ctx.quadraticCurveTo(cx + ux * tip * 0.6 + px * w * 0.9, cy + uy * tip * 0.6 + py * w * 0.9, cx + ux * tip, cy + uy * tip);
-  ctx.quadraticCurveTo(cx + ux * tip * 0.6 - px * w * 0.9, cy + uy * tip * 0.6 - py * w * 0.9, cx - px * w, cy - py * w);
+  ctx.quadraticCurveTo(
+    cx + ux * tip * 0.6 + px * w * 0.9,
+    cy + uy * tip * 0.6 + py * w * 0.9,
+    cx + ux * tip,
+    cy + uy * tip,
+  );
+  ctx.quadraticCurveTo(
+    cx + ux * tip * 0.6 - px * w * 0.9,
+    cy + uy * tip * 0.6 - py * w * 0.9,
+    cx - px * w,
+    cy - py * w,
+  );
   ctx.closePath();
   ctx.fill();
   ctx.fillStyle = "#ffb340";

@@ -75,7 +75,7 @@ export function tileHexes(q, r, clock) {
 
 /** The next clock hour turning clockwise (step 1) or anticlockwise (step -1). */
 export function rotateClock(clock, step) {
-  return (((clock + 2 * step - 2) % 12) + 12) % 12 + 2;
+  return ((((clock + 2 * step - 2) % 12) + 12) % 12) + 2;
 }
 
 /** Screen angle (radians, y down, 0 = east) that a clock hour points to. */

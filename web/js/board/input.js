@@ -141,7 +141,11 @@ export class BoardInput {
       return;
     }
     this.hover = hex;
-    this.board.handlers.onHover?.(hex, { pointerType: e.pointerType || "mouse", clientX: e.clientX, clientY: e.clientY });
+    this.board.handlers.onHover?.(hex, {
+      pointerType: e.pointerType || "mouse",
+      clientX: e.clientX,
+      clientY: e.clientY,
+    });
   }
 }
 

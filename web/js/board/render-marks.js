@@ -83,7 +83,11 @@ function drawSelection(ctx, scene, hexes, top) {
   ctx.shadowColor = "rgba(0,0,0,0.6)";
   // The shadow blur is in device pixels, not world units.
   ctx.shadowBlur = 0.2 * scene.cam.scale * (scene.size.dpr || 1);
-  outlineHexes(ctx, hexes.map(([q, r]) => [q, r, ...top(q, r)]), 0.95);
+  outlineHexes(
+    ctx,
+    hexes.map(([q, r]) => [q, r, ...top(q, r)]),
+    0.95,
+  );
   ctx.restore();
 }
 
@@ -106,7 +110,11 @@ function drawGhost(ctx, g) {
   ctx.lineWidth = 0.13;
   ctx.strokeStyle = ghostColour(g);
   ctx.lineJoin = "round";
-  outlineHexes(ctx, pos.map(([q, r, x, y]) => [q, r, x, y - 0.1]), 1);
+  outlineHexes(
+    ctx,
+    pos.map(([q, r, x, y]) => [q, r, x, y - 0.1]),
+    1,
+  );
   ctx.restore();
   if (!g.legal) drawCross(ctx, pos[0][2], pos[0][3]);
 }

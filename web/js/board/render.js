@@ -79,7 +79,12 @@ function drawStack(ctx, scene, hx) {
 }
 
 // The visible side faces of one level, corner pairs with how much they are shaded.
-const WALLS = [[1, 2, 0.12], [2, 3, 0.32], [0, 1, 0.2], [3, 4, 0.3]];
+const WALLS = [
+  [1, 2, 0.12],
+  [2, 3, 0.32],
+  [0, 1, 0.2],
+  [3, 4, 0.3],
+];
 
 // Side walls: one band per level, coloured by the terrain of that layer.
 function drawWalls(ctx, hx, x, y) {
