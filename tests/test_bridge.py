@@ -216,3 +216,23 @@ def test_R_ELIM_1_the_summary_counts_tiles_exactly_after_an_elimination() -> Non
     summary = call("loadShareCode", code=encode(game_at(game, 5)))["result"]["summary"]
     assert (summary["steps"], summary["tilesDrawn"], summary["over"]) == (5, 4, False)
     assert summary["tilesDrawn"] != -(-(summary["steps"] + summary["tilesDrawn"]) // 3)
+
+
+def test_a_code_or_record_is_inspected_without_touching_the_game_in_play() -> None:
+    """The kept games (issue 13): the page asks about games it does not show."""
+    from taluva.options import Options
+    from taluva.randomplay import play_random_game
+    from taluva.record import write_record
+    from taluva.session import game_at
+    from taluva.sharecode import encode
+
+    other = game_at(play_random_game(Options(players=3), seed=4), 9)
+    call("newGame", options={"players": 2}, seed=1)["result"]
+    before = call("view")["result"]["share"]
+    info = call("inspectCode", code=encode(other))["result"]
+    assert info["steps"] == 9 and info["summary"]["players"] == 3
+    assert len(info["state"]["players"]) == 3 and info["share"].startswith("1")
+    again = call("inspectRecord", text=write_record(other))["result"]
+    assert again["summary"] == info["summary"]
+    assert call("recordOfCode", code=encode(other))["result"].startswith("taluva 1")
+    assert call("view")["result"]["share"] == before  # the game in play is untouched

@@ -201,6 +201,39 @@ def _load_record(text: str) -> dict[str, Any]:
     return _replace_game(replay(text))
 
 
+# The kept games of the page: questions about codes and records that never touch the game in
+# play (the page asks them while another game is on screen).
+
+
+def _inspect(game: Game) -> dict[str, Any]:
+    """What the page keeps of a game it does not show: its code, steps, summary and state."""
+    session = Session.from_game(game)
+    return {
+        "share": encode(session.game),
+        "steps": session.steps(),
+        "summary": summary_json(session.game),
+        "state": state_to_json(session.game),
+    }
+
+
+@method("inspectCode")
+def _inspect_code(code: str) -> dict[str, Any]:
+    """The game of a share code, as {share, steps, summary, state}, without loading it."""
+    return _inspect(decode(code))
+
+
+@method("inspectRecord")
+def _inspect_record(text: str) -> dict[str, Any]:
+    """The game of a record, as {share, steps, summary, state}, without loading it."""
+    return _inspect(replay(text))
+
+
+@method("recordOfCode")
+def _record_of_code(code: str) -> str:
+    """The game record of a share code (for a backup of every kept game)."""
+    return write_record(decode(code))
+
+
 def handle(request_json: str) -> str:
     """Answer one JSON request; errors come back as data, never as a Python exception."""
     request_id: Any = None
