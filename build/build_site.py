@@ -79,6 +79,21 @@ def copy_web(dest: Path) -> None:
             shutil.copy2(path, target)
 
 
+# Browser modules the page imports from npm packages pinned in build/package.json, copied as
+# they are (no bundler): site path -> file in node_modules.
+VENDOR_FILES = {"js/vendor/idb.js": ROOT / "build" / "node_modules" / "idb" / "build" / "index.js"}
+
+
+def copy_vendor(dest: Path) -> None:
+    """Copy the pinned third-party browser modules (the page imports them from js/vendor/)."""
+    for rel, source in VENDOR_FILES.items():
+        if not source.exists():
+            raise SystemExit(f"{source} is missing; run `npm ci` in build/ (make does)")
+        target = dest / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+
+
 def copy_pyodide(dest: Path) -> str:
     """Copy the runtime; return its version (from the npm package that npm ci installed)."""
     missing = [name for name in PYODIDE_FILES if not (PYODIDE_PACKAGE / name).exists()]
@@ -172,6 +187,7 @@ def build(out: Path) -> dict[str, object]:
     staging.mkdir(parents=True)
 
     copy_web(staging)
+    copy_vendor(staging)
     pyodide_version = copy_pyodide(staging / PYODIDE_DIR)
     installer_wheels, engine_wheel, engine_version = copy_wheels(staging / WHEELS_DIR)
     copy_icons(staging / "icons")

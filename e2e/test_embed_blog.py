@@ -183,7 +183,9 @@ def test_the_full_game_gives_a_ready_embed_code(game, server):
     game.click("[data-testid=share]")
     game.wait_for_selector("[data-testid=share-dialog][open]")
     snippet = game.input_value("[data-testid=embed-code]")
-    assert snippet.startswith(f'<iframe src="{server.url}embed.html#g={code}"')
+    # the link carries the engine's summary for the embed's preview: 2 players, 1 move, 1 tile
+    assert snippet.startswith(f'<iframe src="{server.url}embed.html#g={code}&amp;s=2.12.')
+    assert '.-.1.1.0"' in snippet
     for part in ('loading="lazy"', 'title="Taluva game"', "width=", "height=", SANDBOX):
         assert part in snippet
     response = game.request.get(server.url + "embed.html")

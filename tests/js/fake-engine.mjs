@@ -25,6 +25,7 @@ export class FakeEngine {
       canRedo: this.undone.length > 0,
       steps,
       share: `1CODE${steps}`,
+      summary: { lineage: "fake", steps },
     };
   }
 

@@ -1,8 +1,10 @@
 // The game page, put together: one store for the game, and everything that follows it (the
-// screen, computer turns, hints, the autosave, the URL hash, the Share and Replay dialogs).
-// boot.js calls startApp once the engine is up.
+// screen, computer turns, hints, the kept games, the URL hash, the Share, Replay and Games
+// dialogs). boot.js calls startApp once the engine is up.
 
-import { keepAutosaved } from "./game/autosave.js";
+import { createGamesDialog } from "./games/games-dialog.js";
+import { keptGames } from "./games/games.js";
+import { openLibrary } from "./games/library.js";
 import { ComputerTurns } from "./game/computer.js";
 import { Hints } from "./game/hints.js";
 import { GameStore } from "./game/store.js";
@@ -24,10 +26,10 @@ async function computerLevels(engine) {
   }
 }
 
-async function openGame(store) {
+async function openGame(store, games) {
   const notices = [];
   try {
-    return { ...(await openFirstGame(store, { notices })), notices };
+    return { ...(await openFirstGame(store, games, { notices })), notices };
   } catch (error) {
     // Never let a link or a save keep the game from starting.
     console.warn("Taluva: could not open the link or the saved game:", error);
@@ -36,23 +38,53 @@ async function openGame(store) {
   }
 }
 
+/** The kept games' storage, or null where the browser keeps nothing (said in a notice). */
+async function library(notices) {
+  try {
+    const { openDB } = await import("./vendor/idb.js");
+    return await openLibrary(openDB);
+  } catch (error) {
+    notices.push(`${error?.message ?? error} The game plays, but no game is kept after this page closes.`);
+    return null;
+  }
+}
+
+/** Tell of a storage problem once, in a notice that goes when the problem does. */
+function storageNotices() {
+  let box = null;
+  return (text) => {
+    box?.remove();
+    box = text ? showNotice(text, { testid: "storage-notice" }) : null;
+    document.body.dataset.storage = text ? "problem" : "ok";
+  };
+}
+
 /** Mount the game on `root`; resolves with the page API's game members once a game is shown. */
 export async function startApp(root, engine) {
   const store = new GameStore(engine);
   const computers = new ComputerTurns(store);
   const hints = new Hints(store);
   const screen = new GameScreen(root, { store, computers, hints, levels: await computerLevels(engine) });
-  keepAutosaved(store);
+  const early = [];
+  let list = null;
+  const games = keptGames(store, await library(early), {
+    onProblem: storageNotices(),
+    onSaved: () => list?.dialog.open && list.refresh(),
+  });
+  list = createGamesDialog({ screen, games, currentId: () => store.gameId });
   const replay = createReplayDialog({ store, screen, onStep: (step) => link.setAt(step) });
   const link = syncLink(store, { onStep: (step) => replay.open(step) });
   const share = createShareDialog({ store, screen, onReplay: (step) => replay.open(step) });
 
-  const start = await openGame(store);
+  const start = await openGame(store, games);
   document.body.dataset.share = start.source;
-  for (const text of start.notices) showNotice(text);
+  for (const notice of [...early, ...start.notices]) {
+    if (typeof notice === "string") showNotice(notice);
+    else showNotice(notice.text, { kind: notice.kind });
+  }
   if (start.openSetup) screen.openSetup();
   root.dataset.ready = "1";
   document.body.dataset.shareReady = "1";
   if (start.source === "link" && start.at !== null) replay.open(start.at);
-  return gameApi({ store, computers, screen, share, replay });
+  return gameApi({ store, computers, screen, share, replay, games, list });
 }

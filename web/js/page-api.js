@@ -40,7 +40,7 @@ export function gameFailed(error) {
 }
 
 /** The game members of window.taluva, over the store and what follows it. */
-export function gameApi({ store, computers, screen, share, replay }) {
+export function gameApi({ store, computers, screen, share, replay, games, list }) {
   const link = () => pageUrl(null, hashOf(store));
   return {
     /** The current state JSON (a copy), as the page shows it. */
@@ -68,6 +68,19 @@ export function gameApi({ store, computers, screen, share, replay }) {
     aiTimes: () => clone(computers.times),
     /** Ask for a hint (the strongest level's move), drawn on the board; resolves when shown. */
     hint: () => screen.act.showHint(),
+    games: {
+      /** The kept games, most recently played first (copies of their entries). */
+      list: async () => clone((await games.list()).entries),
+      /** The id of the game on screen (its entry in the list). */
+      current: () => store.gameId,
+      /** Resolves once the game on screen has been written to the list. */
+      saved: () => games.keeper.save(),
+      /** Open the Games dialog. */
+      show: () => list.show(),
+      /** Every kept game as one backup text, and such a text imported: {added, known, failed}. */
+      exportAll: () => games.exportAll(),
+      importText: (text) => games.importText(text),
+    },
     share: {
       /** The current game's share code. */
       code: () => store.view?.share ?? "",

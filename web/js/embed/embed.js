@@ -63,9 +63,9 @@ function start() {
     } catch (error) {
       body.dataset.embed = "error";
       $("embed-status").textContent = "";
-      $("embed-error").textContent = error?.kind
-        ? `The game engine could not start: ${error.message}`
-        : linkProblem(error);
+      // The engine could not start (a BootError), or it refused the link (an EngineError).
+      $("embed-error").textContent =
+        error?.name === "BootError" ? `The game engine could not start: ${error.message}` : linkProblem(error);
       $("embed-error").hidden = false;
       button.disabled = false;
     }

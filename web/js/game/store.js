@@ -16,6 +16,12 @@ export const DEFAULT_OPTIONS = { players: 2, tiles: "12", found: "isolated", ran
 
 const randomSeed = () => Math.floor(Math.random() * 2 ** 31);
 
+/** A fresh id for a game: random, so two tabs never clash. */
+export function newGameId() {
+  const random = globalThis.crypto?.randomUUID?.();
+  return random ?? `g${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+}
+
 export class GameStore {
   #engine;
   #events = new EventTarget();
@@ -27,7 +33,9 @@ export class GameStore {
     this.view = null;
     this.seats = completeSeats([], 2);
     this.seed = 0;
-    this.source = "new"; // where the game on screen came from: new | link | autosave | record
+    this.source = "new"; // where the game on screen came from: new | link | kept | record
+    this.gameId = null; // the page's name for the game on screen (its entry in the kept games)
+    this.origin = null; // the share code of the link it was opened from, if any
     this.version = 0; // bumped with every new view: answers about an older one are dropped
   }
 
@@ -72,27 +80,30 @@ export class GameStore {
   // ---- loading --------------------------------------------------------------------------------
 
   /** A new game: options of RULES.md section O, seats (missing ones filled in), a seed. */
-  async newGame({ options = {}, seats = this.seats, seed = null, source = "new" } = {}) {
+  async newGame({ options = {}, seats = this.seats, seed = null, source = "new", id = null } = {}) {
     const opts = { ...DEFAULT_OPTIONS, ...options };
     const gameSeed = Number.isInteger(seed) ? seed : randomSeed();
     const view = await this.#ask("newGame", { options: opts, seed: gameSeed });
     const table = completeSeats(seats, view.state.players.length);
-    this.#commit(view, { cause: "new" }, { seats: table, seed: gameSeed, source });
+    const game = { seats: table, seed: gameSeed, source, gameId: id ?? newGameId(), origin: null };
+    this.#commit(view, { cause: "new" }, game);
     return view;
   }
 
   /**
    * Load a game from a share code (`share`) or a game record (`record`). A code or record the
-   * engine refuses rejects with its error, and the game on screen stays as it was.
+   * engine refuses rejects with its error, and the game on screen stays as it was. `id`: the
+   * kept game it is (a new one when not given).
    */
-  async load({ share, record, seats = [], names = [], seed = null, source = "link" }) {
+  async load({ share, record, seats = [], names = [], seed = null, source = "link", id = null }) {
     const view =
       record !== undefined
         ? await this.#ask("loadRecord", { text: record })
         : await this.#ask("loadShareCode", { code: share });
     const table = completeSeats(seats, view.state.players.length, names);
     const gameSeed = Number.isInteger(seed) ? seed : hashText(view.share);
-    this.#commit(view, { cause: "load" }, { seats: table, seed: gameSeed, source });
+    const origin = source === "link" ? share : null;
+    this.#commit(view, { cause: "load" }, { seats: table, seed: gameSeed, source, gameId: id ?? newGameId(), origin });
     return view;
   }
 

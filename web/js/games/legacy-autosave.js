@@ -1,9 +1,9 @@
-// Autosave: the game in progress, kept in localStorage after every change of the store.
+// The autosave of earlier builds: one game in localStorage, read once to move it into the kept
+// games (migrate.js). This build writes no autosave of its own.
 //
 // Saved value (key SAVE_KEY): {"v": 2, "share": <share code>, "seats": [{name, colour, type}],
-// "seed": <the game's seed>, "savedAt": <ms>}. The v1 key of earlier builds is read once and
-// migrated. A save that cannot be read is moved aside to `${SAVE_KEY}-corrupt-<timestamp>`,
-// never thrown away silently.
+// "seed"?: <the game's seed>, "savedAt": <ms>}; the v1 key of older builds is read too. A save
+// that cannot be read is moved aside to `${SAVE_KEY}-corrupt-<timestamp>`, never thrown away.
 
 import { cleanName } from "../share/hash.js";
 
@@ -83,28 +83,4 @@ export function setAside(store, key, raw) {
     /* nothing more to do */
   }
   return aside;
-}
-
-const FROM_LINK = new Set(["link", "bad-link"]);
-
-/**
- * Keep the store's game in the autosave after every change. A game opened from a link is not
- * saved until it changes (a move, an undo, a new game), so the autosave (another game, perhaps)
- * survives a visit to a link, and so does the new game a broken link opens instead.
- */
-export function keepAutosaved(store, backend = localStore()) {
-  store.subscribe(({ view, cause }) => {
-    const opened = cause === "load" || cause === "new";
-    if (!backend || (opened && FROM_LINK.has(store.source))) return;
-    const seats = cleanSeats(store.seats);
-    try {
-      backend.setItem(
-        SAVE_KEY,
-        JSON.stringify({ v: 2, share: view.share, seats, seed: store.seed, savedAt: Date.now() }),
-      );
-      for (const key of LEGACY_KEYS) backend.removeItem(key);
-    } catch {
-      /* storage full or blocked: the game goes on unsaved */
-    }
-  });
 }

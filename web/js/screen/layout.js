@@ -86,6 +86,7 @@ export function buildLayout(root, run) {
       redo: actionButton(run, "redo", "Redo"),
       help: actionButton(run, "help", "Help"),
     },
+    gamesSlot: h("span", { class: "tg-slot", dataset: { slot: "games" } }),
     shareSlot: h("span", { class: "tg-slot", dataset: { slot: "share" } }),
     canvas: h("canvas", {
       class: "tg-board",
@@ -120,6 +121,7 @@ export function buildLayout(root, run) {
       b.hint,
       b.undo,
       b.redo,
+      parts.gamesSlot,
       parts.shareSlot,
       b.help,
     ),

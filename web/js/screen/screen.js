@@ -51,9 +51,9 @@ export class GameScreen {
     return this.store.seats.map((s) => colourById(s.colour));
   }
 
-  /** A slot other modules fill: "share" (a header button) or "dialogs". */
+  /** A slot other modules fill: "games" or "share" (a header button), or "dialogs". */
   slot(name) {
-    return { share: this.parts.shareSlot, dialogs: this.parts.dialogSlot }[name];
+    return { games: this.parts.gamesSlot, share: this.parts.shareSlot, dialogs: this.parts.dialogSlot }[name];
   }
 
   #mountDialogs(levels) {

@@ -1,14 +1,37 @@
-// Which game the page opens with: the one in the URL hash, else the autosave, else a new one.
-// A link or a save that cannot be read is reported in words and a new game starts: never a
-// crash, and the autosave is never overwritten by the game a link opened until it is played on.
+// Which game the page opens with: the one in the URL hash, else the kept game played last, else
+// a new one. Opening a link adds a game to the kept ones, or finds it there (the engine says
+// whether two codes are one game), and never overwrites another. A link or a save that cannot
+// be read is reported in words and a new game starts: never a crash.
 //
-// Returns {source, at, openSetup}: source link | autosave | new | bad-link | bad-save.
+// Returns {source, at, openSetup}: source link | kept | new | bad-link | bad-save.
 
-import { localStore, readAutosave, setAside } from "../game/autosave.js";
+import { migrateAutosave } from "../games/migrate.js";
 import { HashError, parseHash } from "./hash.js";
 import { linkProblem } from "./load-errors.js";
 
-async function fromLink(store, hash, notices) {
+async function openLink(store, games, link, notices) {
+  const info = await store.call("inspectCode", { code: link.code });
+  const kin = games.available ? await games.relatives(link.code, info.summary?.lineage) : [];
+  const kept = kin.find((r) => r.relation === "same" || r.relation === "ahead");
+  if (kept) {
+    await games.open(kept.entry);
+    if (kept.relation === "ahead") {
+      notices.push({
+        text: "You have played on from this link: the game opens where you left it. Share ▸ Replay steps back to any move.",
+        kind: "info",
+      });
+    }
+    return;
+  }
+  // A link that continues a kept game moves that game on; any other is a new game.
+  const older = kin.find((r) => r.relation === "behind")?.entry;
+  const view = await store.load({ share: link.code, names: link.names, seats: older?.seats, seed: older?.seed, id: older?.id, source: "link" });
+  if (view.state.phase === "over") {
+    notices.push("This link's game is over: it shows the final position. Share ▸ Replay steps through its moves.");
+  }
+}
+
+async function fromLink(store, games, hash, notices) {
   let link;
   try {
     link = parseHash(hash);
@@ -19,10 +42,7 @@ async function fromLink(store, hash, notices) {
   }
   if (!link) return null;
   try {
-    const view = await store.load({ share: link.code, names: link.names, source: "link" });
-    if (view.state.phase === "over") {
-      notices.push("This link's game is over: it shows the final position. Share ▸ Replay steps through its moves.");
-    }
+    await openLink(store, games, link, notices);
     return { source: "link", at: link.at };
   } catch (error) {
     notices.push(`${linkProblem(error)} A new game has started instead.`);
@@ -30,29 +50,33 @@ async function fromLink(store, hash, notices) {
   }
 }
 
-async function fromAutosave(store, notices) {
-  const backend = localStore();
-  const { save, problem, key } = readAutosave(backend);
-  if (problem) notices.push(problem);
-  if (!save) return { source: problem ? "bad-save" : "new" };
+/** The kept game played last, if it is not over. */
+async function resume(store, games, notices) {
+  const { entries, unreadable } = await games.list();
+  if (unreadable.length) {
+    notices.push(`${unreadable.length} kept game${unreadable.length > 1 ? "s" : ""} could not be read; Games lists them apart.`);
+  }
+  const last = entries[0];
+  if (!last || last.phase === "over") return null;
   try {
-    const view = await store.load({ share: save.share, seats: save.seats, seed: save.seed, source: "autosave" });
-    // A finished game is not resumed: the page offers a new one.
-    return view.state.phase === "over" ? { source: "new" } : { source: "autosave" };
+    await games.open(last);
+    return { source: "kept" };
   } catch (error) {
-    const aside = backend ? setAside(backend, key, null) : "";
-    notices.push(
-      `The saved game could not be resumed (${linkProblem(error)}), so a new game has started. The save was kept under “${aside}”.`,
-    );
+    notices.push(`The game you played last could not be resumed (${linkProblem(error)}). It stays in Games; a new game has started.`);
     return { source: "bad-save" };
   }
 }
 
 /** Open the first game in `store`; `notices` gets what the person must be told. */
-export async function openFirstGame(store, { hash = location.hash, notices = [] } = {}) {
-  const opened = (await fromLink(store, hash, notices)) ?? (await fromAutosave(store, notices));
-  if (opened.source === "link" || opened.source === "autosave") return { at: null, ...opened, openSetup: false };
-  await store.newGame({ source: opened.source === "bad-link" ? "bad-link" : "new" });
+export async function openFirstGame(store, games, { hash = location.hash, notices = [] } = {}) {
+  let opened = await fromLink(store, games, hash, notices);
+  if (!opened && games.available) {
+    const migrated = await migrateAutosave(store, games, notices);
+    opened = (await resume(store, games, notices)) ?? (migrated === "bad" ? { source: "bad-save" } : null);
+  }
+  opened ??= { source: "new" };
+  if (opened.source === "link" || opened.source === "kept") return { at: null, ...opened, openSetup: false };
+  await store.newGame({ source: opened.source });
   // A page opened from a link (good or bad) shows a game at once, not the setup dialog.
   return { at: null, ...opened, openSetup: opened.source === "new" };
 }

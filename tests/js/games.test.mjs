@@ -1,0 +1,152 @@
+// The kept games (issue 13): the IndexedDB library on an in-memory IndexedDB, the keeper that
+// writes the store's game after every change, and the backup text.
+// The npm packages live in build/node_modules (the one package.json of the repo).
+import "../../build/node_modules/fake-indexeddb/auto/index.mjs";
+import { IDBFactory } from "../../build/node_modules/fake-indexeddb/build/esm/index.js";
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { openDB } from "../../build/node_modules/idb/build/index.js";
+import { exportText, splitBackup } from "../../web/js/games/backup.js";
+import { gameStanding, gameTitle, playedAgo } from "../../web/js/games/describe.js";
+import { GameKeeper } from "../../web/js/games/keeper.js";
+import { ENTRY_VERSION, LibraryError, STORE, openLibrary, validEntry } from "../../web/js/games/library.js";
+import { GameStore } from "../../web/js/game/store.js";
+import { FakeEngine } from "./fake-engine.mjs";
+
+const settle = (keeper) => keeper.save();
+
+// Each test gets an empty IndexedDB of its own.
+async function fresh() {
+  globalThis.indexedDB = new IDBFactory();
+  return openLibrary(openDB);
+}
+
+test("every game the store shows is its own entry, updated after every change", async () => {
+  const library = await fresh();
+  const store = new GameStore(new FakeEngine());
+  const keeper = new GameKeeper(store, library);
+  await store.newGame({ seed: 1 });
+  await store.play({ notation: "m0" });
+  const first = store.gameId;
+  await store.load({ share: "1CODE4", names: ["Ann", "Bo"] });
+  await store.play({ notation: "m4" });
+  await settle(keeper);
+  const { entries } = await library.list();
+  assert.equal(entries.length, 2);
+  assert.deepEqual(entries.map((e) => e.steps), [5, 1]); // most recently played first
+  assert.equal(entries[1].id, first);
+  assert.equal(entries[0].origin, "1CODE4");
+  assert.equal(entries[0].seats[0].name, "Ann");
+  assert.ok(entries.every((e) => e.v === ENTRY_VERSION && validEntry(e)));
+});
+
+test("a new game left before its first move gives way to the next game", async () => {
+  const library = await fresh();
+  const store = new GameStore(new FakeEngine());
+  const keeper = new GameKeeper(store, library);
+  await store.newGame({ seed: 1 }); // the game a visit starts with
+  await store.newGame({ seed: 2, options: { players: 3 } });
+  await store.play({ notation: "m0" });
+  await settle(keeper);
+  const { entries } = await library.list();
+  assert.deepEqual(entries.map((e) => e.seats.length), [3]);
+});
+
+test("a rename is kept through later moves; delete and undo put an entry back", async () => {
+  const library = await fresh();
+  const store = new GameStore(new FakeEngine());
+  const keeper = new GameKeeper(store, library);
+  await store.newGame({ seed: 1 });
+  await store.play({ notation: "m0" });
+  await keeper.rename(store.gameId, "  Sunday game ");
+  await store.play({ notation: "m1" });
+  await settle(keeper);
+  let [entry] = (await library.list()).entries;
+  assert.equal(entry.name, "Sunday game");
+  assert.equal(gameTitle(entry), "Sunday game");
+  const removed = await library.remove([entry.id]);
+  assert.equal((await library.list()).entries.length, 0);
+  await library.restore(removed);
+  [entry] = (await library.list()).entries;
+  assert.equal(entry.steps, 2);
+});
+
+test("an unreadable entry is listed apart and the others still load", async () => {
+  const library = await fresh();
+  const store = new GameStore(new FakeEngine());
+  const keeper = new GameKeeper(store, library);
+  await store.newGame({ seed: 1 });
+  await store.play({ notation: "m0" });
+  await settle(keeper);
+  const db = await openDB("taluva", 1);
+  await db.put(STORE, { id: "broken", v: 1, share: 42 });
+  const { entries, unreadable } = await library.list();
+  assert.equal(entries.length, 1);
+  assert.deepEqual(unreadable.map((u) => u.id), ["broken"]);
+  assert.equal(await library.get("broken"), null);
+});
+
+test("a full disk is said once in words, nothing is dropped, and saving resumes", async () => {
+  const library = await fresh();
+  const problems = [];
+  const store = new GameStore(new FakeEngine());
+  const keeper = new GameKeeper(store, library, { onProblem: (text) => problems.push(text) });
+  await store.newGame({ seed: 1 });
+  await store.play({ notation: "m0" });
+  await settle(keeper);
+  const put = library.put.bind(library);
+  library.put = async () => {
+    throw new LibraryError("full", "full");
+  };
+  await store.play({ notation: "m1" });
+  await store.play({ notation: "m2" });
+  await settle(keeper);
+  assert.equal(problems.length, 1);
+  assert.match(problems[0], /full/);
+  assert.equal((await library.list()).entries[0].steps, 1); // the last good write stays
+  library.put = put;
+  await store.play({ notation: "m3" });
+  await settle(keeper);
+  assert.deepEqual(problems.at(-1), null); // the notice goes
+  assert.equal((await library.list()).entries[0].steps, 4);
+});
+
+test("without IndexedDB the library says it is blocked", async () => {
+  const saved = globalThis.indexedDB;
+  delete globalThis.indexedDB;
+  try {
+    await assert.rejects(openLibrary(openDB), (e) => e instanceof LibraryError && e.kind === "blocked");
+  } finally {
+    globalThis.indexedDB = saved;
+  }
+});
+
+test("a backup is the games' records with a line naming each; it splits back the same", async () => {
+  const entries = [
+    { id: "a", name: "One", seats: [{ name: "Ann", colour: "red" }], seed: 3, createdAt: 1, playedAt: 2, share: "1X" },
+    { id: "b", name: null, seats: [{ name: "Bo", colour: "blue" }], seed: null, createdAt: 3, playedAt: 4, share: "1Y" },
+  ];
+  const text = await exportText(entries, async (code) => `taluva 1\noptions players=2\n1 JC 0,0/6 hut 1,0 # ${code}\n`);
+  assert.match(text, /^# Taluva games: 2 kept/);
+  const games = splitBackup(text);
+  assert.deepEqual(games.map((g) => g.meta.id), ["a", "b"]);
+  assert.equal(games[0].meta.name, "One");
+  assert.ok(games.every((g) => g.record.startsWith("taluva 1") && g.record.includes("1 JC")));
+});
+
+test("plain records one after another split too; a damaged name line loses only the name", () => {
+  const games = splitBackup("taluva 1\n1 JC\n\ntaluva 1\n1 LS\n# game {broken\ntaluva 1\n2 RR\n");
+  assert.equal(games.length, 3);
+  assert.deepEqual(games.map((g) => g.meta), [null, null, null]);
+  assert.ok(games[2].record.includes("2 RR"));
+  assert.deepEqual(splitBackup("nothing here"), []);
+});
+
+test("a kept game in words", () => {
+  const entry = { name: null, seats: [{ name: "Ann" }, { name: "Bo" }], phase: "build", current: 1, steps: 7 };
+  assert.equal(gameTitle(entry), "Ann vs Bo");
+  assert.equal(gameStanding(entry), "Bo to build · step 7");
+  assert.equal(gameStanding({ ...entry, phase: "over", steps: 40 }), "Finished · 40 steps");
+  assert.equal(playedAgo(1000, 1000 + 5 * 60_000, "en"), "played 5 minutes ago");
+  assert.equal(playedAgo(1000, 1500, "en"), "played just now");
+});

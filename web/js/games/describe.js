@@ -1,0 +1,34 @@
+// Words for a kept game in the Games list: its title, where it stands, when it was played.
+
+const plural = (n, one) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+/** The person's name for the game, or its seats' names. */
+export function gameTitle(entry) {
+  return entry.name || entry.seats.map((s) => s.name).join(" vs ");
+}
+
+/** "Ann to place · step 12", or "Finished · 40 steps". */
+export function gameStanding(entry) {
+  if (entry.phase === "over") return `Finished · ${plural(entry.steps, "step")}`;
+  const who = entry.seats[entry.current]?.name ?? "?";
+  return `${who} to ${entry.phase === "build" ? "build" : "place"} · step ${entry.steps}`;
+}
+
+const UNITS = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+];
+
+/** "played 5 minutes ago", through Intl. */
+export function playedAgo(when, now = Date.now(), locale = undefined) {
+  const seconds = Math.round((when - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return `played ${format.format(Math.round(seconds / size), unit)}`;
+  }
+  return "played just now";
+}

@@ -1,0 +1,84 @@
+// The kept games as the page uses them: the library (IndexedDB) and the keeper (the game on
+// screen, written after every change), with what the Games list and the backup need. Every
+// question about a game goes to the engine: what a code or record holds (inspectCode,
+// inspectRecord), whether two codes are one game (relateCodes), a code's record (recordOfCode).
+
+import { exportText, splitBackup } from "./backup.js";
+import { GameKeeper } from "./keeper.js";
+import { makeEntry } from "./library.js";
+import { completeSeats } from "../game/seats.js";
+import { newGameId } from "../game/store.js";
+
+/** `library` may be null (storage blocked): then nothing is kept and the list is empty. */
+export function keptGames(store, library, { onProblem = () => {}, onSaved = () => {} } = {}) {
+  const keeper = new GameKeeper(store, library, { onProblem, onSaved });
+
+  async function list() {
+    if (!library) return { entries: [], unreadable: [] };
+    const found = await library.list();
+    keeper.remember(found.entries);
+    return found;
+  }
+
+  /**
+   * Kept games that are the game of `code`: [{entry, relation}], relation "same" (identical),
+   * "ahead" (the kept game continues the code's) or "behind" (the code continues it).
+   */
+  async function relatives(code, lineage) {
+    const { entries } = await list();
+    const candidates = entries.filter((e) => e.lineage && e.lineage === lineage);
+    if (!candidates.length) return [];
+    const relations = await store.call("relateCodes", { code, others: candidates.map((e) => e.share) });
+    return candidates.map((entry, i) => ({ entry, relation: relations[i] })).filter((r) => r.relation);
+  }
+
+  /** Put a game the engine inspected into the library, unless it is kept already. */
+  async function add(info, meta = null) {
+    const known = await relatives(info.share, info.summary?.lineage);
+    if (known.some((r) => r.relation === "same" || r.relation === "ahead")) return false;
+    const players = info.state.players.length;
+    const seats = completeSeats(Array.isArray(meta?.seats) ? meta.seats : [], players);
+    const taken = await library.get(meta?.id ?? "");
+    const id = typeof meta?.id === "string" && !taken ? meta.id : newGameId();
+    const entry = makeEntry({ id, view: info, seats, seed: Number.isInteger(meta?.seed) ? meta.seed : null, name: typeof meta?.name === "string" ? meta.name : null });
+    if (Number.isFinite(meta?.createdAt)) entry.createdAt = meta.createdAt;
+    if (Number.isFinite(meta?.playedAt)) entry.playedAt = meta.playedAt;
+    await library.put(entry);
+    return true;
+  }
+
+  return {
+    available: Boolean(library),
+    keeper,
+    list,
+    relatives,
+    add,
+    open: (entry) => store.load({ share: entry.share, seats: entry.seats, seed: entry.seed, id: entry.id, source: "kept" }),
+    rename: (id, name) => keeper.rename(id, name),
+    async remove(ids) {
+      const removed = await library.remove(ids);
+      ids.forEach((id) => keeper.forget(id));
+      return removed;
+    },
+    restore: (entries) => library.restore(entries),
+    async exportAll() {
+      const { entries } = await list();
+      return exportText(entries, (code) => store.call("recordOfCode", { code }));
+    },
+    /** Import a backup: {added, known, failed: [reasons]}; kept games are never doubled. */
+    async importText(text) {
+      const result = { added: 0, known: 0, failed: [] };
+      for (const { meta, record } of splitBackup(text)) {
+        try {
+          const info = await store.call("inspectRecord", { text: record });
+          if (await add(info, meta)) result.added++;
+          else result.known++;
+        } catch (error) {
+          result.failed.push(error?.reason ?? error?.message ?? String(error));
+        }
+      }
+      if (!result.added && !result.known && !result.failed.length) result.failed.push("the file holds no game record");
+      return result;
+    },
+  };
+}

@@ -1,0 +1,146 @@
+// The kept games: every game the page shows is one entry in IndexedDB (database "taluva",
+// store "games", keyed by the entry's id), updated after every change. Opened through the `idb`
+// wrapper (pinned in build/package.json, shipped as js/vendor/idb.js), passed in as `openDB` so
+// that the unit tests can run it on an in-memory IndexedDB.
+//
+// Entry, version 1 (README "Kept games"):
+//   {v: 1, id, name, share, seats: [{name, colour, type}], seed, origin, lineage, summary,
+//    board: {hexes, tiles}, current, phase, steps, createdAt, playedAt}
+// `name` is the person's title for the game (null: named after its seats); `origin` the code
+// of the link it was opened from; `summary` and `lineage` the engine's (view.summary); `board`
+// the state's hexes and tiles, for the list's picture. An entry that does not read as one is
+// listed as unreadable and set aside (left in the database, never opened, never dropped).
+
+export const DB_NAME = "taluva";
+export const DB_VERSION = 1;
+export const STORE = "games";
+export const ENTRY_VERSION = 1;
+
+/** Storage that cannot be used: `kind` is "blocked" (no IndexedDB here) or "full" (quota). */
+export class LibraryError extends Error {
+  constructor(kind, message) {
+    super(message);
+    this.name = "LibraryError";
+    this.kind = kind;
+  }
+}
+
+const isQuota = (error) => error?.name === "QuotaExceededError" || error?.code === 22;
+
+/**
+ * An entry from a game's facts: `view` is the engine's (or the engine's inspection of a code or
+ * record: {share, steps, summary, state}); `before` the entry it replaces, if any.
+ */
+export function makeEntry({ id, view, seats, seed, origin = null, name = null }, before = null) {
+  const now = Date.now();
+  return {
+    v: ENTRY_VERSION,
+    id,
+    name: before?.name ?? name,
+    share: view.share,
+    seats: seats.map(({ name: n, colour, type }) => ({ name: n, colour, type: type ?? "human" })),
+    seed,
+    origin: before?.origin ?? origin,
+    lineage: view.summary?.lineage ?? null,
+    summary: view.summary ?? null,
+    board: { hexes: view.state.hexes, tiles: view.state.tiles },
+    current: view.state.current,
+    phase: view.state.phase,
+    steps: view.steps,
+    createdAt: before?.createdAt ?? now,
+    playedAt: now,
+  };
+}
+
+/** The entry of the store's game now (`before`: the entry it replaces, if any). */
+export function entryOf(store, before = null) {
+  const { view, gameId: id, seats, seed, origin } = store;
+  return makeEntry({ id, view, seats, seed, origin }, before);
+}
+
+/** Whether a stored value reads as an entry this page can open. */
+export function validEntry(e) {
+  return (
+    e?.v === ENTRY_VERSION &&
+    typeof e.id === "string" &&
+    typeof e.share === "string" &&
+    e.share.length > 0 &&
+    Array.isArray(e.seats) &&
+    e.seats.length >= 2 &&
+    e.seats.every((s) => typeof s?.name === "string" && typeof s?.colour === "string") &&
+    Number.isFinite(e.playedAt)
+  );
+}
+
+export class GameLibrary {
+  #db;
+
+  constructor(db) {
+    this.#db = db;
+  }
+
+  /** {entries: readable ones, most recently played first; unreadable: [{id, value}]}. */
+  async list() {
+    const entries = [];
+    const unreadable = [];
+    let cursor = await this.#db.transaction(STORE).store.openCursor();
+    while (cursor) {
+      if (validEntry(cursor.value)) entries.push(cursor.value);
+      else unreadable.push({ id: cursor.key, value: cursor.value });
+      cursor = await cursor.continue();
+    }
+    entries.sort((a, b) => b.playedAt - a.playedAt);
+    return { entries, unreadable };
+  }
+
+  async get(id) {
+    const entry = await this.#db.get(STORE, id);
+    return validEntry(entry) ? entry : null;
+  }
+
+  /** Write an entry; a full disk rejects with LibraryError("full") and nothing is dropped. */
+  async put(entry) {
+    try {
+      await this.#db.put(STORE, entry);
+    } catch (error) {
+      if (isQuota(error)) throw new LibraryError("full", "The browser's storage for this site is full.");
+      throw error;
+    }
+  }
+
+  /** Remove entries by id; resolves with what was removed (to put back on undo). */
+  async remove(ids) {
+    const tx = this.#db.transaction(STORE, "readwrite");
+    const removed = [];
+    for (const id of ids) {
+      const value = await tx.store.get(id);
+      if (value === undefined) continue;
+      removed.push(value);
+      await tx.store.delete(id);
+    }
+    await tx.done;
+    return removed;
+  }
+
+  /** Put removed entries back (undo of a delete). */
+  async restore(entries) {
+    const tx = this.#db.transaction(STORE, "readwrite");
+    for (const entry of entries) await tx.store.put(entry);
+    await tx.done;
+  }
+}
+
+/** Open the library; rejects with LibraryError("blocked") where the browser keeps nothing. */
+export async function openLibrary(openDB) {
+  if (typeof indexedDB === "undefined") throw new LibraryError("blocked", "This browser has no IndexedDB here.");
+  try {
+    const db = await openDB(DB_NAME, DB_VERSION, {
+      upgrade(database) {
+        if (!database.objectStoreNames.contains(STORE)) database.createObjectStore(STORE, { keyPath: "id" });
+      },
+    });
+    return new GameLibrary(db);
+  } catch (error) {
+    throw new LibraryError("blocked", `The browser does not let this page keep games (${error?.name ?? error}).`);
+  }
+}

@@ -1,0 +1,25 @@
+// The autosave of earlier builds (one game in localStorage, taluva.autosave.v2 or v1) moves into
+// the kept games once, on the first visit of this build; then its key is removed. A save that
+// cannot be read is moved aside under a key of its own and reported, never dropped.
+
+import { localStore, readAutosave, setAside } from "./legacy-autosave.js";
+import { linkProblem } from "../share/load-errors.js";
+
+/** Resolves "moved", "none" or "bad" (a notice says what happened). */
+export async function migrateAutosave(store, games, notices) {
+  const backend = localStore();
+  const { save, problem, key } = readAutosave(backend);
+  if (problem) notices.push(problem);
+  if (!save) return problem ? "bad" : "none";
+  try {
+    const info = await store.call("inspectCode", { code: save.share });
+    await games.add(info, { seats: save.seats, seed: save.seed });
+    backend.removeItem(key);
+    return "moved";
+  } catch (error) {
+    if (error?.kind === "full" || error?.kind === "blocked") return "none"; // stays where it is
+    const aside = setAside(backend, key, null);
+    notices.push(`The saved game could not be resumed (${linkProblem(error)}). The save was kept under “${aside}”.`);
+    return "bad";
+  }
+}
