@@ -104,7 +104,7 @@ def options_of(code: str) -> Options:
                 "newer", f"this link was made by a newer version of the game (format {code[0]})"
             )
         raise ShareCodeError("corrupt", f"a link starts with the format number, not {code[0]!r}")
-    if len(code) < 7:
+    if len(code) < 6:  # a game with no tile drawn yet has no payload: its number is 0
         raise ShareCodeError("corrupt", "the link is cut short")
     bad = sorted({c for c in code[1:] if c not in _DIGIT})
     if bad:
