@@ -185,6 +185,7 @@ def test_the_view_summarises_a_new_game() -> None:
         "steps": 0,
         "tilesDrawn": 1,  # the first tile is drawn at once
         "over": False,
+        "lineage": view["summary"]["lineage"],  # tests/test_lineage.py
     }
     view = call("play", move=view["legal"][0])["result"]
     assert (view["summary"]["steps"], view["summary"]["tilesDrawn"]) == (1, 1)
@@ -210,6 +211,7 @@ def test_R_ELIM_1_the_summary_counts_tiles_exactly_after_an_elimination() -> Non
         "steps": count_decisions(game.turns),
         "tilesDrawn": len(game.turns),
         "over": True,
+        "lineage": summary["lineage"],  # tests/test_lineage.py
     }
     assert summary["tilesDrawn"] == 40 and summary["steps"] == 78
     # After seat 2's elimination: 5 decisions, and turn 4's tile is drawn.

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from taluva.game import Game
 from taluva.options import Options
 from taluva.randomplay import play_random_game
 from taluva.record import write_record
@@ -98,6 +99,17 @@ def test_fuzz_mutated_codes_give_only_documented_errors(code, edits, cut) -> Non
     else:
         # A mutation that still passes the 18-bit checksum must at least be a legal game.
         assert encode(game) == mutated or decode(encode(game))
+
+
+def test_a_game_with_no_tile_drawn_round_trips() -> None:
+    """Its number is 0, so its code is the head alone (six characters)."""
+    for options in (Options(players=2), Options(players=4, teams=True)):
+        code = encode(Game(options, 1))
+        assert len(code) == 6
+        game = decode(code)
+        assert game.options == options and game.turns == [] and game.phase == "draw"
+    with pytest.raises(ShareCodeError, match="^corrupt: "):
+        decode(code[:5])
 
 
 def test_tampered_code_is_refused_not_misread() -> None:

@@ -37,7 +37,7 @@ from taluva.jsonio import (
 from taluva.options import Options
 from taluva.record import replay, write_record
 from taluva.session import Session, game_at
-from taluva.sharecode import ShareCodeError, decode, encode
+from taluva.sharecode import ShareCodeError, decode, encode, relate
 
 Handler = Callable[..., Any]
 _METHODS: dict[str, Handler] = {}
@@ -146,6 +146,17 @@ def _share_code() -> str:
 def _load_share_code(code: str) -> dict[str, Any]:
     """Replace the game by the one a link carries; a bad code leaves the current game alone."""
     return _replace_game(decode(code))
+
+
+@method("relateCodes")
+def _relate_codes(code: str, others: list[Any]) -> list[str | None]:
+    """How each of ``others`` (share codes) stands to ``code``, one entry each: "same",
+    "ahead" (it continues ``code``, e.g. the same game played on), "behind" (``code``
+    continues it) or null (another game, other options, or unreadable). A bad ``code`` is an
+    error, a bad other only null."""
+    if not isinstance(code, str) or not isinstance(others, list):
+        raise TypeError("relateCodes takes a code (a string) and others (a list of strings)")
+    return relate(code, others)
 
 
 @method("aiLevels")

@@ -2,7 +2,8 @@
 
 A choice is a drawn tile, a placement or a build; a *decision* is a placement or a build (the
 draw is chance). Share codes, records, replays for the page and the command line all rebuild
-games through :func:`replay_choices`.
+games through :func:`replay_choices`; :func:`relation` tells whether one history continues
+another (the page keeps one entry per game).
 
 >>> from taluva.options import Options
 >>> from taluva.randomplay import play_random_game
@@ -13,11 +14,14 @@ True
 >>> early = replay_choices(Game(game.options, game.seed), turn_choices(game.turns), decisions=3)
 >>> count_decisions(early.turns), early.phase, len(early.turns)
 (3, 'build', 2)
+>>> relation(early.turns, game.turns), relation(game.turns, early.turns)
+('ahead', 'behind')
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from itertools import zip_longest
 
 from taluva.game import Game, Turn
 from taluva.moves import Build, Placement
@@ -25,6 +29,7 @@ from taluva.tiles import Tile
 
 Choice = Tile | Placement | Build
 StepHook = Callable[[Game, Choice], None]
+_END = object()  # the end of the shorter history in relation()
 
 
 def turn_choices(turns: Iterable[Turn]) -> Iterator[Choice]:
@@ -41,6 +46,38 @@ def turn_choices(turns: Iterable[Turn]) -> Iterator[Choice]:
 def count_decisions(turns: Iterable[Turn]) -> int:
     """How many decisions (placements and builds) ``turns`` hold."""
     return sum((t.placement is not None) + (t.build is not None) for t in turns)
+
+
+def relation(a: Iterable[Turn], b: Iterable[Turn]) -> str | None:
+    """How the game of turns ``b`` stands to the game of turns ``a``, by their choices (drawn
+    tiles, placements, builds; the undrawn deck does not count). Both games are taken to have
+    the same options; compare those first.
+
+    ``"same"``: the same choices. ``"ahead"``: ``b``'s choices strictly extend ``a``'s (``b``
+    is ``a`` played on, if only by a drawn tile). ``"behind"``: ``a``'s strictly extend
+    ``b``'s. ``None``: they differ somewhere (other games, or one game that branched). The
+    comparison stops at the first difference.
+
+    >>> from taluva.tiles import tile_from_code
+    >>> one, two = Game(seed=1), Game(seed=2)
+    >>> relation(one.turns, two.turns)  # nothing drawn yet: the same (empty) history
+    'same'
+    >>> one.draw(tile_from_code('JC'))
+    >>> relation(one.turns, two.turns), relation(two.turns, one.turns)
+    ('behind', 'ahead')
+    >>> two.draw(tile_from_code('CJ'))
+    >>> print(relation(one.turns, two.turns))
+    None
+    """
+    for mine, theirs in zip_longest(turn_choices(a), turn_choices(b), fillvalue=_END):
+        if theirs is _END:
+            return "behind"
+        if mine is _END:
+            return "ahead"
+        # A tile and a placement are both pairs of ints: equal tuples must be the same kind.
+        if type(mine) is not type(theirs) or mine != theirs:
+            return None
+    return "same"
 
 
 def replay_choices(

@@ -24,6 +24,7 @@ from taluva.game import OVER, Game, Turn
 from taluva.hexgrid import ORIENTATION_CLOCK, format_pos, pack, unpack
 from taluva.history import count_decisions
 from taluva.moves import HUT, PIECE_NAMES, Move, Placement, format_move, make_build, parse_move
+from taluva.sharecode import lineage
 from taluva.tiles import TERRAIN_NAMES, TILE_KINDS, tile_code
 
 FORMAT_VERSION = 1
@@ -109,11 +110,17 @@ def summary_json(game: Game) -> dict[str, Any]:
     counted from the game (a turn whose player was eliminated has no build, R-ELIM-1, so
     tiles cannot be told from choices by arithmetic).
 
+    ``lineage`` (:func:`taluva.sharecode.lineage`) is eight hex digits that every position of
+    one game shares, its step 0 included: a pre-filter for the page's "is this a game I keep
+    already?". Equal lineages do not mean the same game (bridge method ``relateCodes`` tells).
+
     >>> game = Game(seed=1)
     >>> game.draw()
     >>> summary = summary_json(game)
     >>> summary["players"], summary["tiles"], summary["steps"], summary["tilesDrawn"]
     (2, '12', 0, 1)
+    >>> len(summary["lineage"])
+    8
     """
     options = game.options
     return {
@@ -125,6 +132,7 @@ def summary_json(game: Game) -> dict[str, Any]:
         "steps": count_decisions(game.turns),
         "tilesDrawn": game.drawn,
         "over": game.phase == OVER,
+        "lineage": lineage(game),
     }
 
 
