@@ -5,7 +5,6 @@ back in, and the replay steps through a game.
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -130,32 +129,16 @@ def test_a_reload_in_mid_game_resumes_it(game, server):
     game.reload()
     wait_game_ready(game)
     assert position(game) == before
-    game.goto(server.url)  # no hash: the autosave
+    game.goto(server.url)  # no hash: the kept game played last
     wait_game_ready(game)
-    assert game.get_attribute("body", "data-share") == "autosave"
+    assert game.get_attribute("body", "data-share") == "kept"
     assert position(game) == before
-    saved = json.loads(game.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
-    assert saved["v"] == 2 and saved["share"] == game.evaluate("taluva.share.code()")
+    game.evaluate("taluva.games.saved()")
+    kept = game.evaluate("taluva.games.list()")
+    assert len(kept) == 1 and kept[0]["share"] == game.evaluate("taluva.share.code()")
 
 
-def test_a_link_wins_over_the_autosave_which_is_kept_until_a_move(game, server):
-    new_game(game, {"players": 2}, seed=8)
-    play_moves(game, 3)
-    kept = game.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
-    new_game(game, {"players": 4}, seed=9)
-    play_moves(game, 2)
-    link = game.evaluate("taluva.share.code()")
-    game.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(kept)})")
-    game.goto(server.url + f"#g={link}")
-    wait_game_ready(game)
-    assert len(game.evaluate("taluva.state()")["players"]) == 4
-    assert game.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == kept
-    play_moves(game, 1)
-    saved = json.loads(game.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
-    assert saved["share"] == game.evaluate("taluva.share.code()") != link
-
-
-def test_an_unreadable_save_is_reported_and_set_aside(game, server):
+def test_an_unreadable_save_of_an_earlier_build_is_reported_and_set_aside(game, server):
     game.evaluate(f"localStorage.setItem('{SAVE_KEY}', '{{not json')")
     game.goto(server.url)
     wait_game_ready(game)

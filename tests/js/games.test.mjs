@@ -33,14 +33,17 @@ test("every game the store shows is its own entry, updated after every change", 
   await settle(keeper);
   const { entries } = await library.list();
   assert.equal(entries.length, 2);
-  assert.deepEqual(entries.map((e) => e.steps), [5, 1]); // most recently played first
+  assert.deepEqual(
+    entries.map((e) => e.steps),
+    [5, 1],
+  ); // most recently played first
   assert.equal(entries[1].id, first);
   assert.equal(entries[0].origin, "1CODE4");
   assert.equal(entries[0].seats[0].name, "Ann");
   assert.ok(entries.every((e) => e.v === ENTRY_VERSION && validEntry(e)));
 });
 
-test("a new game left before its first move gives way to the next game", async () => {
+test("a new game is kept from its first move; one left untouched is not listed", async () => {
   const library = await fresh();
   const store = new GameStore(new FakeEngine());
   const keeper = new GameKeeper(store, library);
@@ -49,7 +52,10 @@ test("a new game left before its first move gives way to the next game", async (
   await store.play({ notation: "m0" });
   await settle(keeper);
   const { entries } = await library.list();
-  assert.deepEqual(entries.map((e) => e.seats.length), [3]);
+  assert.deepEqual(
+    entries.map((e) => e.seats.length),
+    [3],
+  );
 });
 
 test("a rename is kept through later moves; delete and undo put an entry back", async () => {
@@ -82,7 +88,10 @@ test("an unreadable entry is listed apart and the others still load", async () =
   await db.put(STORE, { id: "broken", v: 1, share: 42 });
   const { entries, unreadable } = await library.list();
   assert.equal(entries.length, 1);
-  assert.deepEqual(unreadable.map((u) => u.id), ["broken"]);
+  assert.deepEqual(
+    unreadable.map((u) => u.id),
+    ["broken"],
+  );
   assert.equal(await library.get("broken"), null);
 });
 
@@ -124,12 +133,23 @@ test("without IndexedDB the library says it is blocked", async () => {
 test("a backup is the games' records with a line naming each; it splits back the same", async () => {
   const entries = [
     { id: "a", name: "One", seats: [{ name: "Ann", colour: "red" }], seed: 3, createdAt: 1, playedAt: 2, share: "1X" },
-    { id: "b", name: null, seats: [{ name: "Bo", colour: "blue" }], seed: null, createdAt: 3, playedAt: 4, share: "1Y" },
+    {
+      id: "b",
+      name: null,
+      seats: [{ name: "Bo", colour: "blue" }],
+      seed: null,
+      createdAt: 3,
+      playedAt: 4,
+      share: "1Y",
+    },
   ];
   const text = await exportText(entries, async (code) => `taluva 1\noptions players=2\n1 JC 0,0/6 hut 1,0 # ${code}\n`);
   assert.match(text, /^# Taluva games: 2 kept/);
   const games = splitBackup(text);
-  assert.deepEqual(games.map((g) => g.meta.id), ["a", "b"]);
+  assert.deepEqual(
+    games.map((g) => g.meta.id),
+    ["a", "b"],
+  );
   assert.equal(games[0].meta.name, "One");
   assert.ok(games.every((g) => g.record.startsWith("taluva 1") && g.record.includes("1 JC")));
 });
@@ -137,7 +157,10 @@ test("a backup is the games' records with a line naming each; it splits back the
 test("plain records one after another split too; a damaged name line loses only the name", () => {
   const games = splitBackup("taluva 1\n1 JC\n\ntaluva 1\n1 LS\n# game {broken\ntaluva 1\n2 RR\n");
   assert.equal(games.length, 3);
-  assert.deepEqual(games.map((g) => g.meta), [null, null, null]);
+  assert.deepEqual(
+    games.map((g) => g.meta),
+    [null, null, null],
+  );
   assert.ok(games[2].record.includes("2 RR"));
   assert.deepEqual(splitBackup("nothing here"), []);
 });

@@ -87,7 +87,7 @@ export function gameApi({ store, computers, screen, share, replay, games, list }
       /** The link to the current game (index.html#g=...). */
       link,
       /** The embed snippet for the current game. */
-      embedCode: () => embedSnippet(pageUrl("embed.html", hashOf(store))),
+      embedCode: () => embedSnippet(pageUrl("embed.html", hashOf(store, null, { preview: true }))),
       /** Import a record (text): resolves true, or false with the engine's message shown. */
       importRecord: (text) => share.importRecord(text),
       /** Open the replay at a step (null: the last). */

@@ -19,7 +19,11 @@ function seatDots(entry) {
       return h(
         "span",
         { class: "games-seat" },
-        h("span", { class: "tg-seat-dot", style: { "--seat": c.fill, "--seat-edge": c.edge }, aria: { hidden: "true" } }),
+        h("span", {
+          class: "tg-seat-dot",
+          style: { "--seat": c.fill, "--seat-edge": c.edge },
+          aria: { hidden: "true" },
+        }),
         s.name,
       );
     }),
@@ -32,9 +36,19 @@ function seatDots(entry) {
  */
 export function createGamesDialog({ screen, games, currentId }) {
   const list = h("ul", { class: "games-list", dataset: { testid: "games-list" } });
-  const status = h("p", { class: "games-status", role: "status", "aria-live": "polite", dataset: { testid: "games-status" } });
+  const status = h("p", {
+    class: "games-status",
+    role: "status",
+    "aria-live": "polite",
+    dataset: { testid: "games-status" },
+  });
   const count = h("span", { class: "games-count" });
-  const file = h("input", { type: "file", accept: ".txt,text/plain", class: "share-file", dataset: { testid: "games-import-file" } });
+  const file = h("input", {
+    type: "file",
+    accept: ".txt,text/plain",
+    class: "share-file",
+    dataset: { testid: "games-import-file" },
+  });
   const dialog = h(
     "dialog",
     { class: "tg-dialog games-dialog", aria: { labelledby: "games-title" }, dataset: { testid: "games-dialog" } },
@@ -48,7 +62,11 @@ export function createGamesDialog({ screen, games, currentId }) {
     ),
     status,
     list,
-    h("div", { class: "share-row share-end" }, btn("Close", { dataset: { testid: "games-close" }, onclick: () => dialog.close() })),
+    h(
+      "div",
+      { class: "share-row share-end" },
+      btn("Close", { dataset: { testid: "games-close" }, onclick: () => dialog.close() }),
+    ),
   );
   let lastRemoved = [];
 
@@ -61,7 +79,11 @@ export function createGamesDialog({ screen, games, currentId }) {
     const title = h("span", { class: "games-title" }, gameTitle(entry));
     const li = h(
       "li",
-      { class: `games-item${current ? " is-current" : ""}`, dataset: { testid: "game-item", id: entry.id, current: current ? "1" : "0" }, aria: current ? { current: "true" } : {} },
+      {
+        class: `games-item${current ? " is-current" : ""}`,
+        dataset: { testid: "game-item", id: entry.id, current: current ? "1" : "0" },
+        aria: current ? { current: "true" } : {},
+      },
       thumbnail(entry),
       h(
         "div",
@@ -75,9 +97,24 @@ export function createGamesDialog({ screen, games, currentId }) {
       h(
         "div",
         { class: "games-actions" },
-        btn(current ? "On screen" : "Open", { disabled: current, dataset: { testid: "game-open" }, onclick: () => open(entry), "aria-label": `Open ${gameTitle(entry)}` }),
-        btn("Rename", { dataset: { testid: "game-rename" }, onclick: () => startRename(li, title, entry), "aria-label": `Rename ${gameTitle(entry)}` }),
-        btn("Delete", { disabled: current, title: current ? "The game on screen cannot be deleted" : null, dataset: { testid: "game-delete" }, onclick: () => remove([entry]), "aria-label": `Delete ${gameTitle(entry)}` }),
+        btn(current ? "On screen" : "Open", {
+          disabled: current,
+          dataset: { testid: "game-open" },
+          onclick: () => open(entry),
+          "aria-label": `Open ${gameTitle(entry)}`,
+        }),
+        btn("Rename", {
+          dataset: { testid: "game-rename" },
+          onclick: () => startRename(li, title, entry),
+          "aria-label": `Rename ${gameTitle(entry)}`,
+        }),
+        btn("Delete", {
+          disabled: current,
+          title: current ? "The game on screen cannot be deleted" : null,
+          dataset: { testid: "game-delete" },
+          onclick: () => remove([entry]),
+          "aria-label": `Delete ${gameTitle(entry)}`,
+        }),
       ),
     );
     return li;
@@ -87,13 +124,30 @@ export function createGamesDialog({ screen, games, currentId }) {
     return h(
       "li",
       { class: "games-item is-unreadable", dataset: { testid: "game-unreadable", id: String(id) } },
-      h("div", { class: "games-info" }, h("span", { class: "games-title" }, "Unreadable game"), h("span", { class: "games-standing" }, "This kept game cannot be read; it is set aside and never opened.")),
-      h("div", { class: "games-actions" }, btn("Delete", { dataset: { testid: "game-delete" }, onclick: () => remove([{ id }]) })),
+      h(
+        "div",
+        { class: "games-info" },
+        h("span", { class: "games-title" }, "Unreadable game"),
+        h("span", { class: "games-standing" }, "This kept game cannot be read; it is set aside and never opened."),
+      ),
+      h(
+        "div",
+        { class: "games-actions" },
+        btn("Delete", { dataset: { testid: "game-delete" }, onclick: () => remove([{ id }]) }),
+      ),
     );
   }
 
   function startRename(li, title, entry) {
-    const input = h("input", { type: "text", value: entry.name ?? "", maxlength: "60", placeholder: gameTitle({ ...entry, name: null }), class: "games-rename", "aria-label": "Name of the game", dataset: { testid: "game-name" } });
+    const input = h("input", {
+      type: "text",
+      value: entry.name ?? "",
+      maxlength: "60",
+      placeholder: gameTitle({ ...entry, name: null }),
+      class: "games-rename",
+      "aria-label": "Name of the game",
+      dataset: { testid: "game-name" },
+    });
     const done = async (save) => {
       if (save) await games.rename(entry.id, input.value);
       await refresh();
@@ -113,7 +167,12 @@ export function createGamesDialog({ screen, games, currentId }) {
   async function refresh() {
     const { entries, unreadable } = await games.list();
     count.textContent = `(${entries.length})`;
-    fill(list, entries.length || unreadable.length ? [entries.map(item), unreadable.map(unreadableItem)] : h("li", { class: "games-empty" }, "No kept games yet."));
+    fill(
+      list,
+      entries.length || unreadable.length
+        ? [entries.map(item), unreadable.map(unreadableItem)]
+        : h("li", { class: "games-empty" }, "No kept games yet."),
+    );
     dialog.dataset.count = String(entries.length);
   }
 
@@ -129,7 +188,10 @@ export function createGamesDialog({ screen, games, currentId }) {
   async function remove(entries) {
     lastRemoved = await games.remove(entries.map((e) => e.id));
     await refresh();
-    const what = lastRemoved.length === 1 ? `“${gameTitle(lastRemoved[0]?.seats ? lastRemoved[0] : { name: "Unreadable game" })}”` : `${lastRemoved.length} games`;
+    const what =
+      lastRemoved.length === 1
+        ? `“${gameTitle(lastRemoved[0]?.seats ? lastRemoved[0] : { name: "Unreadable game" })}”`
+        : `${lastRemoved.length} games`;
     say(`Deleted ${what}.`, lastRemoved.length ? undo : null);
   }
 
@@ -150,7 +212,10 @@ export function createGamesDialog({ screen, games, currentId }) {
   async function exportAll() {
     const text = await games.exportAll();
     const blob = new Blob([text], { type: "text/plain;charset=utf-8" });
-    const a = h("a", { href: URL.createObjectURL(blob), download: `taluva-games-${new Date().toISOString().slice(0, 10)}.txt` });
+    const a = h("a", {
+      href: URL.createObjectURL(blob),
+      download: `taluva-games-${new Date().toISOString().slice(0, 10)}.txt`,
+    });
     document.body.append(a);
     a.click();
     a.remove();
@@ -171,7 +236,15 @@ export function createGamesDialog({ screen, games, currentId }) {
   });
 
   screen.slot("dialogs").append(dialog);
-  screen.slot("games").append(headerButton({ label: "Games", icon: "☰", title: "Your kept games: open, rename, delete, export", testid: "games", onclick: () => show() }));
+  screen.slot("games").append(
+    headerButton({
+      label: "Games",
+      icon: "☰",
+      title: "Your kept games: open, rename, delete, export",
+      testid: "games",
+      onclick: () => show(),
+    }),
+  );
 
   async function show() {
     say("");

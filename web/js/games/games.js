@@ -9,6 +9,21 @@ import { makeEntry } from "./library.js";
 import { completeSeats } from "../game/seats.js";
 import { newGameId } from "../game/store.js";
 
+/** What a backup's "# game" line may say, each field checked (it is data from a file). */
+function cleanMeta(meta) {
+  const m = meta && typeof meta === "object" ? meta : {};
+  const times = {};
+  if (Number.isFinite(m.createdAt)) times.createdAt = m.createdAt;
+  if (Number.isFinite(m.playedAt)) times.playedAt = m.playedAt;
+  return {
+    id: typeof m.id === "string" ? m.id : null,
+    name: typeof m.name === "string" ? m.name : null,
+    seats: Array.isArray(m.seats) ? m.seats.filter((x) => x && typeof x === "object") : [],
+    seed: Number.isInteger(m.seed) ? m.seed : null,
+    times,
+  };
+}
+
 /** `library` may be null (storage blocked): then nothing is kept and the list is empty. */
 export function keptGames(store, library, { onProblem = () => {}, onSaved = () => {} } = {}) {
   const keeper = new GameKeeper(store, library, { onProblem, onSaved });
@@ -36,14 +51,11 @@ export function keptGames(store, library, { onProblem = () => {}, onSaved = () =
   async function add(info, meta = null) {
     const known = await relatives(info.share, info.summary?.lineage);
     if (known.some((r) => r.relation === "same" || r.relation === "ahead")) return false;
-    const players = info.state.players.length;
-    const seats = completeSeats(Array.isArray(meta?.seats) ? meta.seats : [], players);
-    const taken = await library.get(meta?.id ?? "");
-    const id = typeof meta?.id === "string" && !taken ? meta.id : newGameId();
-    const entry = makeEntry({ id, view: info, seats, seed: Number.isInteger(meta?.seed) ? meta.seed : null, name: typeof meta?.name === "string" ? meta.name : null });
-    if (Number.isFinite(meta?.createdAt)) entry.createdAt = meta.createdAt;
-    if (Number.isFinite(meta?.playedAt)) entry.playedAt = meta.playedAt;
-    await library.put(entry);
+    const m = cleanMeta(meta);
+    const seats = completeSeats(m.seats, info.state.players.length);
+    const id = m.id && !(await library.get(m.id)) ? m.id : newGameId();
+    const entry = makeEntry({ id, view: info, seats, seed: m.seed, name: m.name });
+    await library.put({ ...entry, ...m.times });
     return true;
   }
 
@@ -53,7 +65,8 @@ export function keptGames(store, library, { onProblem = () => {}, onSaved = () =
     list,
     relatives,
     add,
-    open: (entry) => store.load({ share: entry.share, seats: entry.seats, seed: entry.seed, id: entry.id, source: "kept" }),
+    open: (entry) =>
+      store.load({ share: entry.share, seats: entry.seats, seed: entry.seed, id: entry.id, source: "kept" }),
     rename: (id, name) => keeper.rename(id, name),
     async remove(ids) {
       const removed = await library.remove(ids);

@@ -9,7 +9,6 @@ export class GameKeeper {
   #known = new Map(); // id -> the entry as last written (its name, origin, creation time)
   #writing = Promise.resolve();
   #problem = null;
-  #lastId = null;
 
   /** `onProblem(text)`: tell the person; `onSaved(entry)`: the list may redraw. */
   constructor(store, library, { onProblem = () => {}, onSaved = () => {} } = {}) {
@@ -17,21 +16,7 @@ export class GameKeeper {
     this.store = store;
     this.onProblem = onProblem;
     this.onSaved = onSaved;
-    store.subscribe(({ cause }) => {
-      if (cause === "new" || cause === "load") this.#dropUnplayed(store.gameId);
-      this.save();
-    });
-  }
-
-  // A new game left before its first move (the one a visit starts with, say) is not worth a
-  // place in the list: it goes when another game takes the screen.
-  #dropUnplayed(nextId) {
-    const last = this.#lastId;
-    this.#lastId = nextId;
-    const entry = last && last !== nextId ? this.#known.get(last) : null;
-    if (!entry || entry.steps > 0 || entry.name || entry.origin) return;
-    this.#known.delete(last);
-    this.#writing = this.#writing.then(() => this.#library?.remove([last]).catch(() => {}));
+    store.subscribe(() => this.save());
   }
 
   /** Entries read from the library (so a rename or the creation time carries over). */
@@ -51,6 +36,9 @@ export class GameKeeper {
   save() {
     const store = this.store;
     if (!store.view || !this.#library) return this.#writing;
+    // A new game is kept from its first move: one left untouched (the game a visit starts
+    // with, say) does not crowd the list. A link's game is kept at once.
+    if (!this.#known.has(store.gameId) && store.view.steps === 0 && !store.origin) return this.#writing;
     const entry = entryOf(store, this.#known.get(store.gameId));
     this.#known.set(entry.id, entry);
     this.#writing = this.#writing.then(() => this.#write(entry));

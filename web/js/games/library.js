@@ -33,21 +33,22 @@ const isQuota = (error) => error?.name === "QuotaExceededError" || error?.code =
  */
 export function makeEntry({ id, view, seats, seed, origin = null, name = null }, before = null) {
   const now = Date.now();
+  const { state, summary = null } = view;
   return {
     v: ENTRY_VERSION,
     id,
-    name: before?.name ?? name,
+    name: before ? before.name : name,
     share: view.share,
-    seats: seats.map(({ name: n, colour, type }) => ({ name: n, colour, type: type ?? "human" })),
+    seats: seats.map((s) => ({ name: s.name, colour: s.colour, type: s.type ?? "human" })),
     seed,
-    origin: before?.origin ?? origin,
-    lineage: view.summary?.lineage ?? null,
-    summary: view.summary ?? null,
-    board: { hexes: view.state.hexes, tiles: view.state.tiles },
-    current: view.state.current,
-    phase: view.state.phase,
+    origin: before ? before.origin : origin,
+    lineage: summary?.lineage ?? null,
+    summary,
+    board: { hexes: state.hexes, tiles: state.tiles },
+    current: state.current,
+    phase: state.phase,
     steps: view.steps,
-    createdAt: before?.createdAt ?? now,
+    createdAt: before ? before.createdAt : now,
     playedAt: now,
   };
 }

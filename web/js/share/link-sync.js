@@ -1,15 +1,18 @@
 // The URL hash follows the game on screen: after every change of the store it holds the game's
-// share code, its seat names, the replay step while the replay is open, and the summary the
-// embed's preview shows. A link typed into the address bar of an open page is taken up like a
-// fresh visit.
+// share code, its seat names and the replay step while the replay is open. A link typed into
+// the address bar of an open page is taken up like a fresh visit.
 
 import { linkNames } from "../game/seats.js";
 import { formatHash, parseHash, replaceHash } from "./hash.js";
 
-/** The hash of the store's game (at a replay step, or the live game for null). */
-export function hashOf(store, at = null) {
+/**
+ * The hash of the store's game (at a replay step, or the live game for null); `preview` adds
+ * the engine's summary, which only an embed shows (the address bar stays short without it).
+ */
+export function hashOf(store, at = null, { preview = false } = {}) {
   const view = store.view;
-  return formatHash({ code: view.share, at, names: linkNames(store.seats), summary: view.summary ?? null });
+  const summary = preview ? (view.summary ?? null) : null;
+  return formatHash({ code: view.share, at, names: linkNames(store.seats), summary });
 }
 
 export function syncLink(store, { onStep = () => {} } = {}) {

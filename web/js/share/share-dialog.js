@@ -174,7 +174,7 @@ export function createShareDialog({ store, screen, onReplay }) {
 
   async function open() {
     f.link.value = pageUrl(null, hashOf(store));
-    f.embed.value = embedSnippet(pageUrl("embed.html", hashOf(store)));
+    f.embed.value = embedSnippet(pageUrl("embed.html", hashOf(store, null, { preview: true })));
     showRecordError("");
     say("");
     try {

@@ -25,7 +25,14 @@ async function openLink(store, games, link, notices) {
   }
   // A link that continues a kept game moves that game on; any other is a new game.
   const older = kin.find((r) => r.relation === "behind")?.entry;
-  const view = await store.load({ share: link.code, names: link.names, seats: older?.seats, seed: older?.seed, id: older?.id, source: "link" });
+  const view = await store.load({
+    share: link.code,
+    names: link.names,
+    seats: older?.seats,
+    seed: older?.seed,
+    id: older?.id,
+    source: "link",
+  });
   if (view.state.phase === "over") {
     notices.push("This link's game is over: it shows the final position. Share ▸ Replay steps through its moves.");
   }
@@ -54,7 +61,9 @@ async function fromLink(store, games, hash, notices) {
 async function resume(store, games, notices) {
   const { entries, unreadable } = await games.list();
   if (unreadable.length) {
-    notices.push(`${unreadable.length} kept game${unreadable.length > 1 ? "s" : ""} could not be read; Games lists them apart.`);
+    notices.push(
+      `${unreadable.length} kept game${unreadable.length > 1 ? "s" : ""} could not be read; Games lists them apart.`,
+    );
   }
   const last = entries[0];
   if (!last || last.phase === "over") return null;
@@ -62,7 +71,9 @@ async function resume(store, games, notices) {
     await games.open(last);
     return { source: "kept" };
   } catch (error) {
-    notices.push(`The game you played last could not be resumed (${linkProblem(error)}). It stays in Games; a new game has started.`);
+    notices.push(
+      `The game you played last could not be resumed (${linkProblem(error)}). It stays in Games; a new game has started.`,
+    );
     return { source: "bad-save" };
   }
 }

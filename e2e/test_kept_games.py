@@ -1,0 +1,251 @@
+"""Issue 13: no game is ever lost. Every game the page shows is kept (IndexedDB), a link adds a
+game and never overwrites another, the Games list opens, renames and deletes them (with an
+undo), storage that is full or blocked is said in words while the game plays on, a corrupt
+entry is set aside, the autosave of earlier builds moves in, and a backup goes out and back in.
+"""
+
+from __future__ import annotations
+
+import json
+
+from game_driver import UI, new_game, steps, wait_game_ready
+from taluva.options import Options
+from taluva.randomplay import play_random_game
+from taluva.session import game_at
+from taluva.sharecode import encode
+from test_share_links import fresh_page, play_moves, position
+
+SAVE_KEY = "taluva.autosave.v2"
+
+
+def friend_link(seed: int = 5, step: int = 7, players: int = 3) -> str:
+    """A share code made by the engine: a friend's game at `step`."""
+    return encode(game_at(play_random_game(Options(players=players), seed=seed), step))
+
+
+def kept(page) -> list[dict]:
+    page.evaluate("taluva.games.saved()")
+    return page.evaluate("taluva.games.list()")
+
+
+def open_games(page) -> None:
+    page.click("[data-testid=games]")
+    page.wait_for_selector("[data-testid=games-dialog][open] [data-testid=game-item]")
+
+
+def open_kept(page, entry_id: str) -> None:
+    open_games(page)
+    page.click(f"[data-testid=game-item][data-id='{entry_id}'] [data-testid=game-open]")
+    page.wait_for_selector("[data-testid=games-dialog][open]", state="detached")
+    wait_game_ready(page)
+
+
+def test_a_link_and_a_new_game_each_add_a_game_and_every_game_resumes_where_it_was(game, server):
+    new_game(game, {"players": 2}, seed=8)
+    play_moves(game, 4)
+    a = {"id": game.evaluate("taluva.games.current()"), "at": position(game)}
+    game.goto(server.url + f"#g={friend_link()}")
+    wait_game_ready(game)
+    assert game.get_attribute("body", "data-share") == "link"
+    play_moves(game, 1)
+    b = {"id": game.evaluate("taluva.games.current()"), "at": position(game)}
+    # a third by the New game dialog
+    game.click("[data-testid=new-game]")
+    game.click("[data-testid=setup-start]")
+    game.wait_for_selector("dialog.tg-setup[open]", state="detached")
+    wait_game_ready(game)
+    play_moves(game, 2)
+    c = {"id": game.evaluate("taluva.games.current()"), "at": position(game)}
+    entries = kept(game)
+    assert {e["id"] for e in entries} == {a["id"], b["id"], c["id"]}
+    assert [e["id"] for e in entries][0] == c["id"]  # most recently played first
+    open_games(game)
+    items = game.locator("[data-testid=game-item]")
+    assert items.count() == 3
+    current = game.get_attribute(f"[data-testid=game-item][data-id='{c['id']}']", "data-current")
+    assert current == "1"
+    assert game.locator("[data-testid=game-item] canvas.games-thumb").count() == 3
+    game.keyboard.press("Escape")
+    for entry in (a, b, c):
+        open_kept(game, entry["id"])
+        assert position(game) == entry["at"]
+    # a visit without a link resumes the game played last (c, opened last)
+    game.goto(server.url)
+    wait_game_ready(game)
+    assert game.get_attribute("body", "data-share") == "kept"
+    assert position(game) == c["at"]
+    assert len(kept(game)) == 3
+
+
+def test_the_same_link_twice_opens_the_kept_game_where_it_was_left(game, server):
+    code = friend_link(seed=9, step=6, players=2)
+    game.goto(server.url + f"#g={code}")
+    wait_game_ready(game)
+    play_moves(game, 2)
+    where = position(game)
+    count = len(kept(game))
+    game.goto(server.url + f"#g={code}")
+    wait_game_ready(game)
+    assert position(game) == where  # played on from the link: opens where it was left
+    assert "played on from this link" in game.text_content("[data-testid=share-notice]")
+    assert len(kept(game)) == count
+
+
+def test_rename_delete_with_undo_and_clear_finished(game, server):
+    finished = encode(play_random_game(Options(players=2), seed=3))
+    game.goto(server.url + f"#g={finished}")
+    wait_game_ready(game)
+    new_game(game, {"players": 2}, seed=4)
+    play_moves(game, 2)
+    open_games(game)
+    mine = game.evaluate("taluva.games.current()")
+    item = f"[data-testid=game-item][data-id='{mine}']"
+    game.click(f"{item} [data-testid=game-rename]")
+    game.fill("[data-testid=game-name]", "Sunday's game")
+    game.keyboard.press("Enter")
+    game.wait_for_selector(f"{item} .games-title:has-text(\"Sunday's game\")")
+    assert game.locator(f"{item} [data-testid=game-delete]").is_disabled()  # on screen
+    game.click("[data-testid=games-clear-finished]")
+    game.wait_for_selector("[data-testid=games-status]:has-text('Deleted')")
+    assert [e["phase"] for e in kept(game)] == ["build" if steps(game) % 2 else "place"]
+    game.click("[data-testid=games-undo]")
+    game.wait_for_selector("[data-testid=games-status]:has-text('back')")
+    assert len(kept(game)) == 2
+    assert next(e for e in kept(game) if e["id"] == mine)["name"] == "Sunday's game"
+    game.keyboard.press("Escape")
+    play_moves(game, 1)
+    assert next(e for e in kept(game) if e["id"] == mine)["name"] == "Sunday's game"
+
+
+def test_full_storage_is_said_the_game_plays_on_and_nothing_kept_is_lost(game):
+    new_game(game, {"players": 2}, seed=5)
+    play_moves(game, 2)
+    before = kept(game)
+    game.evaluate(
+        """() => {
+        const put = IDBObjectStore.prototype.put;
+        window.__restorePut = () => {
+          IDBObjectStore.prototype.put = put;
+        };
+        IDBObjectStore.prototype.put = function () {
+          throw new DOMException("the disk is full", "QuotaExceededError");
+        };
+      }"""
+    )
+    play_moves(game, 2)
+    notice = game.wait_for_selector("[data-testid=storage-notice]")
+    assert "full" in notice.text_content()
+    assert game.get_attribute("body", "data-storage") == "problem"
+    assert steps(game) == 4  # the game plays on
+    assert kept(game) == before  # nothing dropped to make room
+    game.evaluate("window.__restorePut()")
+    play_moves(game, 1)
+    game.wait_for_selector("[data-testid=storage-notice]", state="detached")
+    assert kept(game)[0]["steps"] == 5
+
+
+def test_blocked_storage_is_said_and_the_game_still_plays(browser, server):
+    errors: list[str] = []
+    context, page = fresh_page(browser, errors)
+    try:
+        page.add_init_script(
+            "Object.defineProperty(window, 'indexedDB', {get() { return undefined; }})"
+        )
+        page.goto(server.url)
+        wait_game_ready(page)
+        notice = page.text_content("[data-testid=share-notice]")
+        assert "no game is kept" in notice
+        page.click("[data-testid=setup-cancel]")
+        play_moves(page, 2)
+        assert steps(page) == 2
+        assert page.evaluate("taluva.games.list()") == []
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_a_corrupt_entry_is_set_aside_and_the_others_still_load(game, server):
+    new_game(game, {"players": 2}, seed=6)
+    play_moves(game, 3)
+    where = position(game)
+    kept(game)
+    game.evaluate(
+        """() => new Promise((resolve, reject) => {
+        const open = indexedDB.open("taluva");
+        open.onsuccess = () => {
+          const tx = open.result.transaction("games", "readwrite");
+          tx.objectStore("games").put({ id: "broken", v: 1, share: 42 });
+          tx.oncomplete = () => { open.result.close(); resolve(); };
+          tx.onerror = () => reject(tx.error);
+        };
+      })"""
+    )
+    game.goto(server.url)
+    wait_game_ready(game)
+    assert position(game) == where
+    assert "could not be read" in game.text_content("[data-testid=share-notice]")
+    open_games(game)
+    assert game.locator("[data-testid=game-unreadable]").count() == 1
+    assert game.locator("[data-testid=game-item]").count() == 1
+
+
+def test_the_autosave_of_earlier_builds_moves_into_the_list(browser, server):
+    errors: list[str] = []
+    context, page = fresh_page(browser, errors)
+    try:
+        page.goto(server.url)
+        wait_game_ready(page)
+        code = friend_link(seed=2, step=9, players=2)
+        seats = [{"name": "Ann", "colour": "red"}, {"name": "Bo", "colour": "blue"}]
+        save = {"v": 2, "share": code, "seats": seats}
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, json.dumps(save)])
+        page.goto(server.url)
+        wait_game_ready(page)
+        assert page.evaluate("taluva.share.code()").startswith(code[:1])
+        assert steps(page) == 9
+        assert "Ann" in page.text_content("[data-testid=players]")
+        assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") is None
+        entries = kept(page)
+        assert [e["steps"] for e in entries] == [9]
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_export_then_import_into_a_fresh_profile_gives_the_same_list(game, server, browser):
+    new_game(game, {"players": 2}, seed=7)
+    play_moves(game, 3)
+    game.goto(server.url + f"#g={friend_link(seed=4, step=5)}")
+    wait_game_ready(game)
+    open_games(game)
+    game.click("[data-testid=game-rename]")
+    game.fill("[data-testid=game-name]", "From Ann")
+    game.keyboard.press("Enter")
+    game.wait_for_selector(".games-title:has-text('From Ann')")
+    with game.expect_download() as download:
+        game.click("[data-testid=games-export]")
+    backup = download.value.path().read_text()
+    assert backup.startswith("# Taluva games: 2 kept")
+    before = sorted((e["name"] or "", e["steps"], len(e["seats"])) for e in kept(game))
+
+    errors: list[str] = []
+    context, page = fresh_page(browser, errors)
+    try:
+        page.goto(server.url)
+        wait_game_ready(page)
+        page.click("[data-testid=setup-cancel]")
+        assert kept(page) == []  # a fresh profile: the untouched new game is not listed
+        page.click("[data-testid=games]")
+        page.wait_for_selector("[data-testid=games-dialog][open]")
+        files = [{"name": "games.txt", "mimeType": "text/plain", "buffer": backup.encode()}]
+        page.set_input_files("[data-testid=games-import-file]", files=files)
+        page.wait_for_selector("[data-testid=games-status]:has-text('2 games added')")
+        after = sorted((e["name"] or "", e["steps"], len(e["seats"])) for e in kept(page))
+        assert after == before
+        page.set_input_files("[data-testid=games-import-file]", files=files)
+        page.wait_for_selector("[data-testid=games-status]:has-text('2 already kept')")
+        assert len(kept(page)) == 2
+        assert errors == []
+    finally:
+        context.close()
+    assert game.locator(f"{UI}").count() == 1
