@@ -8,6 +8,7 @@
 #   make bench-boot  boot time and bytes, beside a minimal Pyodide page
 #   make bench       engine speed (move generation, random games) on CPython and on Pyodide
 #   make arena       computer levels against each other (ARENA_ARGS="--a strong --b random")
+#   make bench-games the Games list with many kept games: import, open, page start
 #
 # Setup steps leave stamp files, so a second run only redoes what changed.
 
@@ -186,3 +187,9 @@ BENCH_AI_ARGS ?=
 .PHONY: bench-ai
 bench-ai: site chromium
 	$(PY) build/bench_ai.py $(BENCH_AI_ARGS)
+
+# make bench-games: the Games list with 50 and 200 kept games (BENCH_GAMES_ARGS="--games 500").
+BENCH_GAMES_ARGS ?=
+.PHONY: bench-games
+bench-games: site chromium
+	$(PY) build/bench_games.py $(BENCH_GAMES_ARGS)

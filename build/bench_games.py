@@ -1,0 +1,96 @@
+"""The Games list with many kept games: how long importing them, opening the list and the page's
+start (which reads the list to resume the game played last) take, in headless Chromium on the
+built site. Prints figures; asserts nothing about time.
+
+    python build/bench_games.py [--games 100 200] [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+
+from playwright.sync_api import sync_playwright
+
+import chromium
+from serve import ROOT, SiteServer
+
+sys.path.insert(0, str(ROOT / "engine"))
+from taluva.options import Options  # noqa: E402
+from taluva.randomplay import play_random_game  # noqa: E402
+from taluva.record import write_record  # noqa: E402
+from taluva.session import game_at  # noqa: E402
+
+SITE = ROOT / "site"
+UI = ".tg-root"
+READY = f'{UI}[data-ready="1"][data-busy="0"]'
+
+
+def backup(count: int) -> str:
+    """`count` different games of 2-4 players at various steps, as one backup text."""
+    blocks = []
+    for i in range(count):
+        game = play_random_game(Options(players=2 + i % 3), seed=1000 + i)
+        blocks.append(write_record(game_at(game, 6 + (i * 7) % 40)))
+    return "\n".join(blocks)
+
+
+def open_list_ms(page) -> float:
+    """From the click on Games to the list drawn (every item with its picture)."""
+    page.evaluate(
+        """() => {
+        window.__t0 = performance.now();
+        document.querySelector("[data-testid=games]").click();
+      }"""
+    )
+    page.wait_for_selector("[data-testid=games-dialog][open] [data-testid=game-item]")
+    ms = page.evaluate("performance.now() - window.__t0")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("[data-testid=games-dialog][open]", state="detached")
+    return ms
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="The Games list with many kept games.")
+    parser.add_argument("--games", type=int, nargs="+", default=[50, 200])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args(argv)
+    if not (SITE / "js" / "boot-config.js").exists():
+        raise SystemExit("site/ is not built: run `make bench-games` (it builds first)")
+    server = SiteServer(SITE).start()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(**chromium.launch_options())
+            for count in args.games:
+                context = browser.new_context()
+                page = context.new_page()
+                page.goto(server.url)
+                page.wait_for_selector(READY, state="attached", timeout=180_000)
+                text = backup(count)
+                t0 = page.evaluate("performance.now()")
+                result = page.evaluate("t => taluva.games.importText(t)", text)
+                import_ms = page.evaluate("performance.now()") - t0
+                assert result["added"] == count, result
+                lists = [open_list_ms(page) for _ in range(args.runs)]
+                starts = []
+                for _ in range(args.runs):
+                    page.goto(server.url + "?bench")
+                    page.wait_for_selector(READY, state="attached", timeout=180_000)
+                    starts.append(page.evaluate("performance.now()"))
+                print(
+                    f"{count:>4} kept games: import {import_ms / 1000:6.1f} s "
+                    f"({import_ms / count:5.0f} ms a game); open the list median "
+                    f"{statistics.median(lists):5.0f} ms (max {max(lists):5.0f}); page ready "
+                    f"median {statistics.median(starts):5.0f} ms after navigation",
+                    flush=True,
+                )
+                context.close()
+            print(f"browser: Chromium {browser.version}; {args.runs} runs each")
+            browser.close()
+    finally:
+        server.stop()
+
+
+if __name__ == "__main__":
+    main()
