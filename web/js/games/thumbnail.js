@@ -22,7 +22,8 @@ function drawBoard(ctx, w, h, hexes, seats) {
   ctx.fillStyle = "#1d5470";
   ctx.fillRect(0, 0, w, h);
   const b = bounds(hexes);
-  const scale = Math.min(w / (b.x1 - b.x0), h / (b.y1 - b.y0));
+  // A small island stays small (a hex at most a fifth of the picture), so sizes compare.
+  const scale = Math.min(w / (b.x1 - b.x0), h / (b.y1 - b.y0), h / 10);
   const ox = w / 2 - ((b.x0 + b.x1) / 2) * scale;
   const oy = h / 2 - ((b.y0 + b.y1) / 2) * scale;
   for (const hx of hexes) {
