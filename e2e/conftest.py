@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT / "build"))
 sys.path.insert(0, str(ROOT / "e2e"))
 
 import chromium  # noqa: E402
+import engine_hold  # noqa: E402
 from game_driver import wait_game_ready  # noqa: E402
 from serve import SiteHandler, SiteServer  # noqa: E402
 from support import wait_ready  # noqa: E402
@@ -116,4 +117,15 @@ def game(booted, console):
     """A booted page showing the game screen (web/js/ui); fails on any console error."""
     wait_game_ready(booted)
     yield booted
+    assert console == []
+
+
+@pytest.fixture
+def held_game(page, server: TestServer, console):
+    """Like ``game``, with engine_hold's gate on the engine's answers (not yet armed)."""
+    engine_hold.install(page)
+    page.goto(server.url)
+    wait_ready(page)
+    wait_game_ready(page)
+    yield page
     assert console == []

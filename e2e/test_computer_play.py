@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from engine_hold import Watch, describe, find
 from game_driver import (
     UI,
     Tally,
@@ -113,31 +114,99 @@ def test_a_hint_is_drawn_and_can_be_accepted_or_ignored(game):
     assert game.evaluate("taluva.state()")["lastMove"]["build"] == build_hint
 
 
-def test_the_page_stays_responsive_while_a_strong_computer_thinks_and_undo_returns_to_you(game):
+def test_the_page_stays_responsive_while_a_strong_computer_thinks_and_undo_returns_to_you(
+    held_game,
+):
+    """While the computer's answer is outstanding the page takes a click and acts on it; then
+    the computer's placement and build are shown, each before it is played, and are what it
+    plays; undo goes back to the person's own move.
+
+    The answer is held back (engine_hold) until the test has clicked, so the click comes while
+    the computer thinks by construction, whatever the machine's load; the order of what the
+    page did is read from its own log of events, not from clocks. A page that cannot take input
+    until the engine has answered (its main thread blocked, the engine on the main thread, the
+    UI disabled while thinking) fails here.
+    """
+    game = held_game
+    zoom_in = "button[aria-label='Zoom in']"
     new_game(game, {"players": 2, "seats": [HUMAN, cpu("strong")]}, seed=11)
     game.evaluate("taluva.setAiSpeed('normal')")
-    for _ in range(2):  # the person's placement and build, through the page API
-        before = steps(game)
-        game.evaluate("taluva.play(taluva.legalMoves()[0])")
-        wait_data(game, f':not([data-steps="{before}"])')
-    # The computer is to move: it thinks in the worker while the page goes on.
-    wait_data(game, '[data-thinking="1"]', timeout=10_000)
-    assert game.locator("[data-testid=thinking] .tg-spinner").is_visible()
-    assert game.locator("[data-testid=seat-thinking]").is_visible()
-    assert "thinking" in game.text_content("#tg-turn-live")
+    watch = Watch.start(game, clicks=[zoom_in])
+    with watch.answering("the page stopped answering once the computer was to move"):
+        for i in range(2):  # the person's placement and build, through the page API
+            if i == 1:
+                watch.arm()  # the computer thinks after this move: keep its answer back
+            before = steps(game)
+            game.evaluate("taluva.play(taluva.legalMoves()[0])")
+            wait_data(game, f':not([data-steps="{before}"])')
+        # The computer is to move: it thinks in the worker while the page goes on.
+        wait_data(game, '[data-thinking="1"]', timeout=15_000)
+    thinking = {
+        "spinner": game.locator("[data-testid=thinking] .tg-spinner").is_visible(),
+        "seat": game.locator("[data-testid=seat-thinking]").is_visible(),
+        "live": "thinking" in game.text_content("#tg-turn-live"),
+    }
+    assert all(thinking.values()), f"{thinking}; the page's events:\n{watch.report()}"
     x0 = game.evaluate("taluva.hexToScreen(0, 0)")
-    game.click("button[aria-label='Zoom in']")  # a UI click, handled at once
-    answered = game.evaluate("performance.now()")
+    with watch.answering(
+        "the page did not take a click while the computer was thinking (its answer held "
+        "back): does it wait for the engine before it handles input?"
+    ):
+        game.click(zoom_in, timeout=20_000)  # a UI click, for the page alone
     x1 = game.evaluate("taluva.hexToScreen(0, 0)")
-    assert x1 != x0  # the zoom took effect
-    # Its placement is highlighted before it lands, then its build, then the turn passes.
-    showing = '[data-computer="1"]:not([data-ai-show=""])'
-    wait_data(game, f'[data-phase="place"]{showing}', timeout=30_000)
-    wait_data(game, f'[data-phase="build"]{showing}', timeout=30_000)
+    assert x1 != x0, "the zoom did not take effect"
+    assert data(game, "thinking") == "1" and watch.holding(), (
+        "the computer stopped thinking before its answer was handed over:\n" + watch.report()
+    )
+    log = watch.log()
+    click = find(log, {"what": "click"})
+    assert click >= 0, "the click never reached the page: " + describe(log)
+    assert 0 <= find(log, {"what": "hold"}) < click, "the answer was not held:\n" + describe(log)
+    assert log[click]["thinking"] == "1" and log[click]["aiShow"] == "", (
+        "the click was only taken after the computer had stopped thinking:\n" + describe(log)
+    )
+    # Now let the answer in: its placement is shown before it lands, then its build, then the
+    # turn passes. All of it is checked on the page's own log once the turn is over.
+    watch.release()
     wait_data(game, '[data-current="0"][data-phase="place"][data-busy="0"]', timeout=30_000)
-    first = game.evaluate("taluva.aiTimes()")[0]
-    assert first["level"] == "strong" and first["phase"] == "place"
-    assert answered < first["t1"], "the click was only handled after the computer had chosen"
+    log = watch.log()
+    text = describe(log)
+    thought = find(log, {"name": "thinking", "from": "1", "to": "0"}, click)
+    assert thought > click, "the click was not taken while the computer thought:\n" + text
+    answer = find(log, {"what": "engine-message"}, find(log, {"what": "hold"}))
+    assert 0 <= answer < thought, (
+        "the computer stopped thinking with no message from the engine's Worker: the test "
+        "cannot hold its answer back (where does the engine run?):\n" + text
+    )
+    shown = {}
+    at = thought
+    for phase, step in (("place", "3"), ("build", "4")):
+        if phase == "build":  # the computer thinks again, about its build
+            at = find(log, {"name": "thinking", "from": "1", "to": "0"}, at)
+            assert at > 0, text
+        show = next(
+            (i for i in range(at, len(log)) if log[i].get("name") == "ai-show" and log[i]["to"]),
+            -1,
+        )
+        assert show > 0, f"the computer's {phase} was never shown:\n{text}"
+        seat = (log[show]["current"], log[show]["computer"], log[show]["phase"])
+        assert seat == ("1", "1", phase), f"{phase} shown at {seat}:\n{text}"
+        played = find(log, {"name": "steps", "to": step}, show)
+        hidden = find(log, {"name": "ai-show", "from": log[show]["to"], "to": ""}, show)
+        assert show < hidden < played, f"the {phase} was not shown, then played:\n{text}"
+        shown[phase] = log[show]["to"]
+        at = played
+    state = game.evaluate("taluva.state()")
+    turn = state["lastMove"]  # the last turn with a placement (the person's has none yet)
+    assert turn["seat"] == 1, "the last turn is not the computer's"
+    assert (turn["placement"], turn["build"]) == (shown["place"], shown["build"]), (
+        f"the computer played {turn['placement']} {turn['build']} but the page showed {shown}"
+    )
+    times = game.evaluate("taluva.aiTimes()")
+    assert [(t["seat"], t["level"], t["phase"]) for t in times] == [
+        (1, "strong", "place"),
+        (1, "strong", "build"),
+    ]
     # Undo takes back to the person's own last decision (their build), past the computer's turn.
     assert steps(game) == 4
     game.keyboard.press("Control+z")
