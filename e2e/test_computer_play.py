@@ -128,7 +128,7 @@ def test_the_page_stays_responsive_while_a_strong_computer_thinks_and_undo_retur
     UI disabled while thinking) fails here.
     """
     game = held_game
-    zoom_in = "button[aria-label='Zoom in']"
+    zoom_in = "[data-testid=zoom-in]"
     new_game(game, {"players": 2, "seats": [HUMAN, cpu("strong")]}, seed=11)
     game.evaluate("taluva.setAiSpeed('normal')")
     watch = Watch.start(game, clicks=[zoom_in])

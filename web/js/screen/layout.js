@@ -55,8 +55,8 @@ function zoomButtons(run) {
   return h(
     "div",
     { class: "tg-zoom", role: "group", aria: { label: "Zoom" } },
-    button("zoom-in", "+", "Zoom in"),
-    button("zoom-out", "−", "Zoom out"),
+    button("zoom-in", "+", "Zoom in", "zoom-in"),
+    button("zoom-out", "−", "Zoom out", "zoom-out"),
     button("fit", "⤢", "Fit the board", "fit"),
   );
 }
