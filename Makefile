@@ -142,7 +142,7 @@ NODE_LOADS_WEB_JS := const [major, minor] = process.versions.node.split(".").map
 			+ " it needs Node 20.19+ or 22.7+"); \
 		process.exit(1); \
 	}
-test-js:
+test-js: $(NPM_STAMP)
 	@node -e '$(NODE_LOADS_WEB_JS)'
 	node --test $(JS_TESTS)
 
