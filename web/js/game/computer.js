@@ -120,7 +120,8 @@ export class ComputerTurns {
       this.#changed();
       await sleep(delay);
       if (token !== this.#token) return;
-      this.showing = null;
+      this.showing = null; // the highlight goes, then the move lands
+      this.#changed();
     }
     store.play(move, { by: "computer" }).catch(() => {}); // a refusal is reported by the store
   }

@@ -146,6 +146,8 @@ export class GameScreen {
     const d = this.root.dataset;
     d.aiSpeed = c.speed;
     d.aiPaused = c.paused ? "1" : "0";
+    // Thinking ends before the chosen move is shown, in this order for whoever watches.
+    d.thinking = c.thinking === null ? "0" : "1";
     d.aiShow = c.showing?.notation ?? "";
     if (c.lastMs !== null) d.aiMs = String(Math.round(c.lastMs));
     if (c.showing?.type === "place") this.choice.clock = c.showing.clock;

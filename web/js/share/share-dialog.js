@@ -93,7 +93,10 @@ export function createShareDialog({ store, screen, onReplay }) {
       f.link,
       row(
         btn("Copy link", "copy-link", copy(f.link, "Link")),
-        btn("Replay", "open-replay", () => onReplay(null)),
+        btn("Replay", "open-replay", () => {
+          dialog.close(); // the replay takes the screen; back to the game from there
+          onReplay(null);
+        }),
       ),
     ),
     section(
