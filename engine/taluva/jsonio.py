@@ -248,15 +248,24 @@ def _pair(value: Any) -> tuple[int, int]:
 def legal_moves_json(game: Game) -> list[dict[str, Any]]:
     """The legal moves as JSON; a placement that would leave the player without any legal
     build (and so eliminate them, R-ELIM-1) carries ``"eliminates": true``."""
+    eliminating = eliminating_placements(game)
     result = []
     for move in game.legal_moves():
         data = move_to_json(game, move)
-        if isinstance(move, Placement):
-            game.push(move)
-            if game.phase != "build":
-                data["eliminates"] = True
-            game.pop()
+        if move in eliminating and isinstance(move, Placement):
+            data["eliminates"] = True
         result.append(data)
+    return result
+
+
+def eliminating_placements(game: Game) -> set[Placement]:
+    """The legal placements after which the player has no legal build (R-ELIM-1)."""
+    result = set()
+    for move in game.legal_placements():
+        game.push(move)
+        if game.phase != "build":
+            result.add(move)
+        game.pop()
     return result
 
 
