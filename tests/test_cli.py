@@ -76,6 +76,16 @@ def test_bench_prints_figures() -> None:
     assert "positions/s" in out and "games/s" in out
 
 
+def test_bench_view_prints_where_a_views_time_goes() -> None:
+    code, out, _ = run(["bench-view", "--games", "1", "--players", "2"])
+    assert code == 0
+    for part in ("play", "state_to_json", "legal_moves_json", "eliminates", "encode", "summary"):
+        assert f"  {part} " in out
+    assert "after a place move" in out and "after a build move" in out and "JSON size" in out
+    code, _, err = run(["bench-view", "--players", "5"])
+    assert code == 2 and "--players" in err
+
+
 def test_arena_levels_are_the_registrys_with_the_strongest_against_the_next() -> None:
     from taluva.ai.levels import LEVELS
     from taluva.cli import build_parser

@@ -10,6 +10,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 
 from taluva.game import BUILD, DRAW, OVER, PLACE, Game
 from taluva.history import count_decisions
@@ -86,4 +87,111 @@ def run(seconds: float = 3.0, out: Callable[[str], None] = print) -> dict[str, f
     rate, avg = _rate(one_game, seconds)
     figures["games"] = rate
     out(f"random 2-player games to the end: {rate:9.1f} games/s      (avg {avg} steps)")
+    return figures
+
+
+# ------------------------------------------------------------------------- the bridge's view
+
+VIEW_PARTS = ("play", "state_to_json", "legal_moves_json", "eliminates", "encode", "summary")
+
+
+def _timed(fn: Callable[[], object]) -> tuple[float, object]:
+    start = time.perf_counter()
+    value = fn()
+    return (time.perf_counter() - start) * 1000.0, value
+
+
+def _quantiles(values: list[float]) -> tuple[float, float, float]:
+    """Median, 90th percentile and maximum (nearest rank)."""
+    ordered = sorted(values)
+    n = len(ordered)
+    return ordered[(n - 1) // 2], ordered[min(n - 1, (9 * n) // 10)], ordered[-1]
+
+
+def run_view(
+    games: int = 5,
+    players: tuple[int, ...] = (2, 3, 4),
+    seed: int = 1,
+    out: Callable[[str], None] = print,
+) -> dict[str, dict[str, tuple[float, float, float]]]:
+    """Where the time of the bridge's ``play`` goes, per phase of the move played.
+
+    Plays ``games`` whole games per player count through :func:`taluva.bridge.handle`
+    (``newGame``, then a seeded-random legal move of each view until the end). Each ``play``
+    call is timed whole (request JSON in, response JSON out), then the parts of the view it
+    built are timed again one by one on the same position; ``eliminates`` is part of
+    ``legal_moves_json``. Returns {phase: {part: (median, p90, max) in ms}} and sizes in chars.
+    """
+    import json
+
+    from taluva import bridge
+    from taluva.jsonio import (
+        eliminating_placements,
+        legal_moves_json,
+        state_to_json,
+        summary_json,
+    )
+
+    def share(game: Game) -> str:
+        session = bridge._current()
+        code = getattr(session, "share_code", None)
+        if code is not None and session.game is game:
+            return code()
+        from taluva.sharecode import encode
+
+        return encode(game)
+
+    impl = "Pyodide" if sys.platform == "emscripten" else platform.python_implementation()
+    out(f"taluva view benchmark on {impl} {platform.python_version()} ({sys.platform})")
+    out(f"{games} game(s) each of {', '.join(map(str, players))} players, seed {seed}")
+    rng = random.Random(seed)
+    times: dict[str, dict[str, list[float]]] = {
+        p: {k: [] for k in VIEW_PARTS} for p in (PLACE, BUILD)
+    }
+    sizes: dict[str, list[int]] = {PLACE: [], BUILD: []}
+    calls = 0
+    for n in players:
+        for _ in range(games):
+            request = {
+                "method": "newGame",
+                "params": {"options": {"players": n}, "seed": rng.randrange(2**32)},
+            }
+            view = json.loads(bridge.handle(json.dumps(request)))["result"]
+            while view["legal"]:
+                move = view["legal"][rng.randrange(len(view["legal"]))]
+                phase = view["state"]["phase"]
+                request = {
+                    "id": calls,
+                    "method": "play",
+                    "params": {"move": {"notation": move["notation"]}},
+                }
+                calls += 1
+                ms, response = _timed(lambda r=request: bridge.handle(json.dumps(r)))
+                text = str(response)
+                sizes[phase].append(len(text))
+                parsed = json.loads(text)
+                assert parsed["ok"], parsed
+                view = parsed["result"]
+                game = bridge._current().game
+                row = times[phase]
+                row["play"].append(ms)
+                row["state_to_json"].append(_timed(partial(state_to_json, game))[0])
+                row["legal_moves_json"].append(_timed(partial(legal_moves_json, game))[0])
+                row["eliminates"].append(_timed(partial(eliminating_placements, game))[0])
+                row["encode"].append(_timed(partial(share, game))[0])
+                row["summary"].append(_timed(partial(summary_json, game))[0])
+    figures: dict[str, dict[str, tuple[float, float, float]]] = {}
+    for phase in (PLACE, BUILD):
+        row = times[phase]
+        if not row["play"]:
+            continue
+        out(f"after a {phase} move ({len(row['play'])} calls)   median     p90     max  (ms)")
+        figures[phase] = {}
+        for part in VIEW_PARTS:
+            med, p90, top = _quantiles(row[part])
+            figures[phase][part] = (med, p90, top)
+            out(f"  {part:<24}{med:9.2f}{p90:8.2f}{top:8.2f}")
+        size = sorted(sizes[phase])
+        med_size, _, max_size = _quantiles([float(s) for s in size])
+        out(f"  view JSON size (chars)  median {med_size:.0f}, max {max_size:.0f}")
     return figures

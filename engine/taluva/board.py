@@ -425,6 +425,21 @@ class Board:
                 options.setdefault(build, ("expand", anchor, t))
         return options
 
+    def found_sites(self, player: int, isolated_found: bool, limit: int) -> list[int]:
+        """Up to ``limit`` hexes where ``player`` could found a settlement given a hut
+        (R-BUILD-1; with ``isolated_found``, none next to one of their buildings)."""
+        level, terrain, owner = self.level, self.terrain, self.owner
+        sites: list[int] = []
+        for p, lv in level.items():
+            if lv != 1 or p in owner or terrain[p] == VOLCANO:
+                continue
+            if isolated_found and any(owner.get(p + d) == player for d in DIRECTIONS):
+                continue
+            sites.append(p)
+            if len(sites) >= limit:
+                break
+        return sites
+
     def build(self, move: Build, player: int) -> None:
         """Put the pieces down without checking."""
         mark = (0, TEMPLE_MARK, TOWER_MARK)[move.piece]

@@ -37,7 +37,7 @@ from taluva.jsonio import (
 from taluva.options import Options
 from taluva.record import replay, write_record
 from taluva.session import Session, game_at
-from taluva.sharecode import ShareCodeError, decode, encode, relate
+from taluva.sharecode import ShareCodeError, decode, relate
 
 Handler = Callable[..., Any]
 _METHODS: dict[str, Handler] = {}
@@ -84,7 +84,7 @@ def view() -> dict[str, Any]:
         "canUndo": session.can_undo(),
         "canRedo": session.can_redo(),
         "steps": session.steps(),
-        "share": encode(session.game),
+        "share": session.share_code(),
         "summary": summary_json(session.game),
     }
 
@@ -139,7 +139,7 @@ def _state_at(step: int) -> dict[str, Any]:
 
 @method("shareCode")
 def _share_code() -> str:
-    return encode(_current().game)
+    return _current().share_code()
 
 
 @method("loadShareCode")
@@ -220,7 +220,7 @@ def _inspect(game: Game) -> dict[str, Any]:
     """What the page keeps of a game it does not show: its code, steps, summary and state."""
     session = Session.from_game(game)
     return {
-        "share": encode(session.game),
+        "share": session.share_code(),
         "steps": session.steps(),
         "summary": summary_json(session.game),
         "state": state_to_json(session.game),

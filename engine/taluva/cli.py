@@ -72,6 +72,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench_view(args: argparse.Namespace) -> int:
+    from taluva.bench import run_view
+
+    if args.games < 1 or any(p not in (2, 3, 4) for p in args.players):
+        raise TaluvaError("--games is at least 1 and --players are among 2, 3, 4")
+    run_view(games=args.games, players=tuple(args.players), seed=args.seed, out=print)
+    return 0
+
+
 def cmd_arena(args: argparse.Namespace) -> int:
     from taluva.ai.arena import MatchResult, run_match
 
@@ -96,6 +105,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "random-game": cmd_random_game,
     "replay": cmd_replay,
     "bench": cmd_bench,
+    "bench-view": cmd_bench_view,
     "arena": cmd_arena,
 }
 
@@ -110,6 +120,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--legal", action="store_true", help="one JSON line per step with legal moves")
     p = sub.add_parser("bench", help="move generation and random games per second")
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    p = sub.add_parser(
+        "bench-view", help="where the time of the page's view goes: play, state, moves, code"
+    )
+    p.add_argument("--games", type=int, default=3, help="random games per player count")
+    p.add_argument("--players", type=int, nargs="+", default=[2, 3, 4], help="player counts")
+    p.add_argument("--seed", type=int, default=1, help="seeds the decks and the moves")
     from taluva.ai.levels import LEVELS
 
     p = sub.add_parser(

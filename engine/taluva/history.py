@@ -48,6 +48,11 @@ def count_decisions(turns: Iterable[Turn]) -> int:
     return sum((t.placement is not None) + (t.build is not None) for t in turns)
 
 
+def count_choices(turns: Iterable[Turn]) -> int:
+    """How many choices (draws, placements and builds) ``turns`` hold."""
+    return sum(1 + (t.placement is not None) + (t.build is not None) for t in turns)
+
+
 def relation(a: Iterable[Turn], b: Iterable[Turn]) -> str | None:
     """How the game of turns ``b`` stands to the game of turns ``a``, by their choices (drawn
     tiles, placements, builds; the undrawn deck does not count). Both games are taken to have

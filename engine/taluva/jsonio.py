@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import Any
 
 from taluva.errors import InvalidMoveError
-from taluva.game import OVER, Game, Turn
-from taluva.hexgrid import ORIENTATION_CLOCK, format_pos, pack, unpack
+from taluva.game import OVER, PLACE, Game, Turn
+from taluva.hexgrid import ORIENTATION_CLOCK, format_pos, pack, tile_hexes, unpack
 from taluva.history import count_decisions
 from taluva.moves import HUT, PIECE_NAMES, Move, Placement, format_move, make_build, parse_move
 from taluva.sharecode import lineage
@@ -248,15 +248,44 @@ def _pair(value: Any) -> tuple[int, int]:
 def legal_moves_json(game: Game) -> list[dict[str, Any]]:
     """The legal moves as JSON; a placement that would leave the player without any legal
     build (and so eliminate them, R-ELIM-1) carries ``"eliminates": true``."""
+    eliminating = eliminating_placements(game)
     result = []
     for move in game.legal_moves():
         data = move_to_json(game, move)
-        if isinstance(move, Placement):
-            game.push(move)
-            if game.phase != "build":
-                data["eliminates"] = True
-            game.pop()
+        if move in eliminating and isinstance(move, Placement):
+            data["eliminates"] = True
         result.append(data)
+    return result
+
+
+def eliminating_placements(game: Game) -> set[Placement]:
+    """The legal placements after which the player has no legal build (R-ELIM-1).
+
+    Playing a placement to see is the exact test, and costly, so a cheap sufficient one comes
+    first: a player with a hut can still found a settlement after any placement that leaves
+    one of today's founding sites uncovered. Such a site keeps its level, terrain and
+    emptiness, and a placement only removes buildings from the board, so it stays clear of
+    the player's settlements (O-FOUND isolated). Four sites, more than a tile covers, clear
+    every placement at once.
+    """
+    result: set[Placement] = set()
+    if game.phase != PLACE:
+        return result
+    sites: list[int] = []
+    if game.stock[game.current][0]:
+        isolated = game.options.found == "isolated"
+        sites = game.board.found_sites(game.current, isolated, limit=4)
+        if len(sites) == 4:
+            return result
+    for move in game.legal_placements():
+        if sites:
+            covered = tile_hexes(move.volcano, move.orientation)
+            if any(p not in covered for p in sites):
+                continue
+        game.push(move)
+        if game.phase != "build":
+            result.add(move)
+        game.pop()
     return result
 
 

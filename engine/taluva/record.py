@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from taluva.errors import OptionsError, RecordError
-from taluva.game import BUILD, OVER, Game
+from taluva.game import BUILD, OVER, Game, Turn
 from taluva.history import Choice, replay_choices
 from taluva.moves import Build, Placement, format_move, parse_move
 from taluva.options import Options
@@ -46,17 +46,24 @@ seed 7
 
 def write_record(game: Game, include_seed: bool = True) -> str:
     """The record of ``game`` as text; :func:`replay` reads it back."""
-    lines = [f"{MAGIC} {RECORD_VERSION}", f"options {game.options.format()}"]
-    if include_seed:
-        lines.append(f"seed {game.seed}")
-    for number, turn in enumerate(game.turns, 1):
-        words = [str(number), tile_code(turn.tile)]
-        if turn.placement is not None:
-            words.append(format_move(turn.placement))
-        if turn.build is not None:
-            words.append(format_move(turn.build))
-        lines.append(" ".join(words))
-    return "\n".join(lines) + "\n"
+    head = record_head(game.options, game.seed if include_seed else None)
+    return head + "".join(turn_line(n, turn) for n, turn in enumerate(game.turns, 1))
+
+
+def record_head(options: Options, seed: int | None = None) -> str:
+    """The lines of a record before its turns (the seed line only if ``seed`` is given)."""
+    head = f"{MAGIC} {RECORD_VERSION}\noptions {options.format()}\n"
+    return head if seed is None else f"{head}seed {seed}\n"
+
+
+def turn_line(number: int, turn: Turn) -> str:
+    """The record line of turn ``number`` (counted from 1), with its newline."""
+    words = [str(number), tile_code(turn.tile)]
+    if turn.placement is not None:
+        words.append(format_move(turn.placement))
+    if turn.build is not None:
+        words.append(format_move(turn.build))
+    return " ".join(words) + "\n"
 
 
 def replay(text: str, seed: int | None = None) -> Game:

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from taluva.errors import IllegalMoveError
 from taluva.game import DRAW, Game
-from taluva.history import count_decisions, replay_choices, turn_choices
+from taluva.history import count_choices, count_decisions, replay_choices, turn_choices
 from taluva.moves import Move
 from taluva.options import Options
+from taluva.sharecode import ShareEncoder
 from taluva.tiles import Tile
 
 
@@ -28,6 +29,7 @@ class Session:
     def __init__(self, options: Options | None = None, seed: int | None = None) -> None:
         self.game = Game(options, seed)
         self._redo: list[Move] = []
+        self._encoder: ShareEncoder | None = ShareEncoder(self.game.options)
         self._draw()
 
     @classmethod
@@ -35,16 +37,40 @@ class Session:
         session = cls.__new__(cls)
         session.game = game
         session._redo = []
+        session._encoder = None  # built from the game when a share code is first asked for
         session._draw()
         return session
 
     def _draw(self, tile: Tile | None = None) -> None:
         if self.game.phase == DRAW:
-            self.game.draw(tile)
+            if self._encoder is None:
+                self.game.draw(tile)
+            else:
+                self._encoder.draw(self.game, tile)
+
+    def _play(self, move: Move) -> None:
+        if self._encoder is None:
+            self.game.play(move)
+        else:
+            self._encoder.play(self.game, move)
+
+    def _pop(self) -> None:
+        self.game.pop()
+        if self._encoder is not None:
+            self._encoder.pop()
+
+    def share_code(self) -> str:
+        """The game's share code, equal to ``sharecode.encode(self.game)`` but extended step by
+        step rather than replayed from the first turn (the game must change only through this
+        session: a mismatch in the count of steps rebuilds the encoder)."""
+        game = self.game
+        if self._encoder is None or self._encoder.choices != count_choices(game.turns):
+            self._encoder = ShareEncoder.of_game(game)
+        return self._encoder.code(game)
 
     def play(self, move: Move) -> None:
         """A checked move; the next tile is drawn when the turn passes."""
-        self.game.play(move)
+        self._play(move)
         self._redo.clear()
         self._draw()
 
@@ -60,10 +86,10 @@ class Session:
             raise IllegalMoveError("R-TURN", "there is nothing to undo")
         game = self.game
         if game.phase != "over" and game.turns[-1].placement is None:
-            game.pop()  # the automatic draw; its tile goes back on top of the pile
+            self._pop()  # the automatic draw; its tile goes back on top of the pile
         last = game.turns[-1]
         move = last.build if last.build is not None else last.placement
-        game.pop()
+        self._pop()
         self._redo.append(move)  # type: ignore[arg-type]
 
     def steps(self) -> int:
@@ -74,7 +100,7 @@ class Session:
         if not self._redo:
             raise IllegalMoveError("R-TURN", "there is nothing to redo")
         move = self._redo.pop()
-        self.game.play(move)
+        self._play(move)
         self._draw()
 
 

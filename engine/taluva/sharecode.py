@@ -39,9 +39,10 @@ from collections.abc import Iterator
 from taluva.errors import TaluvaError
 from taluva.game import BUILD, DRAW, OVER, PLACE, Game
 from taluva.history import Choice, relation, replay_choices, turn_choices
+from taluva.moves import Build, Move, Placement
 from taluva.options import FOUND_VALUES, TILES_VALUES, Options, OptionsError
-from taluva.record import write_record
-from taluva.tiles import TILE_KINDS, tile_code
+from taluva.record import record_head, turn_line, write_record
+from taluva.tiles import TILE_KINDS, Tile, tile_code
 
 FORMAT = "1"
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
@@ -64,18 +65,92 @@ class ShareCodeError(TaluvaError):
 
 def encode(game: Game) -> str:
     """The share code of ``game`` at its current step."""
-    digits: list[tuple[int, int]] = [(0, 1)]  # placeholder for the step count
+    return ShareEncoder.of_game(game).code(game)
 
-    def digit(replayed: Game, choice: Choice) -> None:
-        listed = _unseen_kinds(replayed) if replayed.phase == DRAW else _choices(replayed)
-        digits.append((listed.index(choice), len(listed)))
 
-    replay_choices(Game(game.options, 0), turn_choices(game.turns), before=digit)
-    digits[0] = (len(digits) - 1, MAX_STEPS + 1)
-    number = 0
-    for index, radix in reversed(digits):
-        number = number * radix + index
-    return FORMAT + _options_code(game.options) + _checksum(game) + _to_base64(number)
+class ShareEncoder:
+    """:func:`encode` kept up to date as a game is played, so that a step costs one digit
+    (one list of legal moves) and one record line, not a replay of the whole game.
+
+    Every draw and move of the game must go through the encoder (:meth:`draw`, :meth:`play`,
+    :meth:`push`) and every take-back through :meth:`pop` (one per step). It keeps one state per
+    step: the choices so far, the mixed-radix number of their digits and the product of their
+    radices, and the running CRC of the record's finished turn lines (all but the last, which
+    still changes as the turn goes on).
+
+    >>> from taluva.moves import parse_move
+    >>> game, encoder = Game(Options(players=2), seed=3), ShareEncoder(Options(players=2))
+    >>> encoder.draw(game); encoder.play(game, game.legal_placements()[2])
+    >>> encoder.code(game) == encode(game)
+    True
+    >>> game.pop(); encoder.pop(); encoder.code(game) == encode(game)
+    True
+    """
+
+    __slots__ = ("_head", "_states")
+
+    def __init__(self, options: Options) -> None:
+        self._head = FORMAT + _options_code(options)
+        header = record_head(options)
+        # (choices, number of their digits, product of their radices, CRC of finished lines)
+        self._states: list[tuple[int, int, int, int]] = [(0, 0, 1, zlib.crc32(header.encode()))]
+
+    @classmethod
+    def of_game(cls, game: Game) -> ShareEncoder:
+        """An encoder that has followed every step of ``game`` (replayed from the start)."""
+        encoder = cls(game.options)
+        replayed = Game(game.options, 0)
+        for choice in turn_choices(game.turns):
+            if isinstance(choice, Placement | Build):
+                encoder.push(replayed, choice)
+            else:
+                encoder.draw(replayed, choice)  # type: ignore[arg-type]
+        return encoder
+
+    @property
+    def choices(self) -> int:
+        """How many steps (draws and moves) the encoder has followed."""
+        return self._states[-1][0]
+
+    def draw(self, game: Game, tile: Tile | None = None) -> None:
+        """``game.draw(tile)``, and its digit."""
+        listed = _unseen_kinds(game)
+        game.draw(tile)
+        choices, number, scale, crc = self._states[-1]
+        turns = game.turns
+        if len(turns) > 1:  # the turn before is finished: its line joins the running CRC
+            crc = zlib.crc32(turn_line(len(turns) - 1, turns[-2]).encode(), crc)
+        self._add(listed.index(game.tile), len(listed), crc)
+
+    def play(self, game: Game, move: Move) -> None:
+        """``game.play(move)`` (checked), and its digit."""
+        listed = _choices(game)
+        game.play(move)
+        self._add(listed.index(move), len(listed), self._states[-1][3])
+
+    def push(self, game: Game, move: Move) -> None:
+        """``game.push(move)`` (unchecked, but the move must be legal), and its digit."""
+        listed = _choices(game)
+        game.push(move)
+        self._add(listed.index(move), len(listed), self._states[-1][3])
+
+    def _add(self, index: int, radix: int, crc: int) -> None:
+        choices, number, scale, _ = self._states[-1]
+        self._states.append((choices + 1, number + index * scale, scale * radix, crc))
+
+    def pop(self) -> None:
+        """Forget the last step (after the game's own ``pop``)."""
+        if len(self._states) == 1:
+            raise IndexError("the encoder has no step to take back")
+        self._states.pop()
+
+    def code(self, game: Game) -> str:
+        """The share code now; ``game`` is the one followed (its last record line is read)."""
+        choices, number, _, crc = self._states[-1]
+        if game.turns:
+            crc = zlib.crc32(turn_line(len(game.turns), game.turns[-1]).encode(), crc)
+        number = number * (MAX_STEPS + 1) + choices
+        return self._head + _checksum_text(crc) + _to_base64(number)
 
 
 def decode(code: str, seed: int | None = None) -> Game:
@@ -195,8 +270,12 @@ def _choices(game: Game) -> list:
 
 
 def _checksum(game: Game) -> str:
-    moves = write_record(game, include_seed=False)
-    value = zlib.crc32(moves.encode()) & 0x3FFFF
+    return _checksum_text(zlib.crc32(write_record(game, include_seed=False).encode()))
+
+
+def _checksum_text(crc: int) -> str:
+    """Three characters for 18 bits of a CRC-32 of the record without its seed line."""
+    value = crc & 0x3FFFF
     return "".join(ALPHABET[(value >> shift) & 63] for shift in (12, 6, 0))
 
 
