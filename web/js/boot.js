@@ -14,7 +14,7 @@ const body = document.body;
 const $ = (id) => document.getElementById(id);
 body.dataset.engine = "booting"; // first act: also stops the CSS "taking too long" fallback
 
-// What the person can do about each kind of failure (engine-client.js / worker.js name them).
+// What the person can do about each kind of failure (engine/client.js and engine/worker.js name them).
 const HINTS = {
   "missing-file":
     "The site looks incompletely published. Try again in a minute; if it keeps " +

@@ -2,7 +2,7 @@
 // where it stands and when it was played; open, rename, delete (with an undo), clear the
 // finished ones, export all as one file and import such a file. The game on screen is marked.
 
-import { h, fill } from "../screen/dom.js";
+import { downloadText, h, fill } from "../screen/dom.js";
 import { headerButton } from "../screen/layout.js";
 import { colourById } from "../screen/theme.js";
 import { gameStanding, gameTitle, playedAgo } from "./describe.js";
@@ -210,16 +210,7 @@ export function createGamesDialog({ screen, games, currentId }) {
   }
 
   async function exportAll() {
-    const text = await games.exportAll();
-    const blob = new Blob([text], { type: "text/plain;charset=utf-8" });
-    const a = h("a", {
-      href: URL.createObjectURL(blob),
-      download: `taluva-games-${new Date().toISOString().slice(0, 10)}.txt`,
-    });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    downloadText(await games.exportAll(), "taluva-games");
     say("Every kept game was exported as one file.");
   }
 

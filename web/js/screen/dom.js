@@ -52,3 +52,16 @@ export function smallCanvas(w, hgt, draw, attrs = {}) {
   draw(ctx, w, hgt);
   return c;
 }
+
+/** Save `text` as a file named `<stem>-<today>.txt` (a download the person keeps). */
+export function downloadText(text, stem) {
+  const blob = new Blob([text], { type: "text/plain;charset=utf-8" });
+  const a = h("a", {
+    href: URL.createObjectURL(blob),
+    download: `${stem}-${new Date().toISOString().slice(0, 10)}.txt`,
+  });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}

@@ -2,7 +2,7 @@
 // download, or paste or open one and import it). Every text from a link, a record or a file is
 // shown with textContent or as a form value, never as markup.
 
-import { h } from "../screen/dom.js";
+import { downloadText, h } from "../screen/dom.js";
 import { headerButton } from "../screen/layout.js";
 import { ICONS } from "../screen/icons.js";
 import { errorText } from "../screen/notify.js";
@@ -144,15 +144,7 @@ export function createShareDialog({ store, screen, onReplay }) {
   });
 
   function download() {
-    const blob = new Blob([f.record.value], { type: "text/plain;charset=utf-8" });
-    const a = h("a", {
-      href: URL.createObjectURL(blob),
-      download: `taluva-game-${new Date().toISOString().slice(0, 10)}.txt`,
-    });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    downloadText(f.record.value, "taluva-game");
     say("Record downloaded.");
   }
 
