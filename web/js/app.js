@@ -16,16 +16,6 @@ import { createReplayDialog } from "./share/replay-dialog.js";
 import { createShareDialog } from "./share/share-dialog.js";
 import { openFirstGame } from "./share/start.js";
 
-/** The engine's computer levels, weakest first ({id, description}). */
-async function computerLevels(engine) {
-  try {
-    return await engine.call("computerLevels");
-  } catch {
-    // An engine without the registry call: its level names alone.
-    return (await engine.call("aiLevels")).map((id) => ({ id, description: "" }));
-  }
-}
-
 async function openGame(store, games) {
   const notices = [];
   try {
@@ -64,7 +54,7 @@ export async function startApp(root, engine) {
   const store = new GameStore(engine);
   const computers = new ComputerTurns(store);
   const hints = new Hints(store);
-  const screen = new GameScreen(root, { store, computers, hints, levels: await computerLevels(engine) });
+  const screen = new GameScreen(root, { store, computers, hints, levels: await engine.call("computerLevels") });
   const early = [];
   let list = null;
   const games = keptGames(store, await library(early), {

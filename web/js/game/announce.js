@@ -2,19 +2,26 @@
 // is, huts an eruption buried (the engine's lastMove.covered), players who left the game (their
 // status in the state). Pure: state in, sentences out.
 
+import { plural } from "../screen/words.js";
+
 export function turnText(state, seats) {
   if (state.phase === "over") return `Game over: ${state.result.text}.`;
   const name = seats[state.current]?.name ?? `Player ${state.current + 1}`;
   return state.phase === "place" ? `${name}: place the tile (step 1 of 2).` : `${name}: build (step 2 of 2).`;
 }
 
-/** Huts the last placement buried, by owner: "3 huts of Ann". */
-function buried(lastMove, seats) {
+/**
+ * Huts on covered hexes ({owner, count}: the engine's lastMove.covered, or a placement's
+ * covers), added up by owner: ["3 huts of Ann", "1 hut of Bo"].
+ */
+export function hutsByOwner(cells, seats) {
   const byOwner = new Map();
-  for (const { owner, count } of lastMove?.covered ?? []) byOwner.set(owner, (byOwner.get(owner) || 0) + count);
-  return [...byOwner].map(
-    ([owner, n]) => `Eruption: ${n} hut${n > 1 ? "s" : ""} of ${seats[owner].name} destroyed (R-TILE-3d).`,
-  );
+  for (const { owner, count } of cells ?? []) byOwner.set(owner, (byOwner.get(owner) || 0) + count);
+  return [...byOwner].map(([owner, n]) => `${plural(n, "hut")} of ${seats[owner].name}`);
+}
+
+function buried(lastMove, seats) {
+  return hutsByOwner(lastMove?.covered, seats).map((huts) => `Eruption: ${huts} destroyed (R-TILE-3d).`);
 }
 
 function departures(before, after, seats) {

@@ -1,6 +1,6 @@
 // Words for a kept game in the Games list: its title, where it stands, when it was played.
 
-const plural = (n, one) => `${n} ${one}${n === 1 ? "" : "s"}`;
+import { plural } from "../screen/words.js";
 
 /** The person's name for the game, or its seats' names. */
 export function gameTitle(entry) {

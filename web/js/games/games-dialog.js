@@ -244,5 +244,5 @@ export function createGamesDialog({ screen, games, currentId }) {
     (list.querySelector("[data-testid=game-open]:not([disabled])") ?? dialog.querySelector("button"))?.focus();
   }
 
-  return { show, refresh, say, dialog };
+  return { show, refresh, dialog };
 }

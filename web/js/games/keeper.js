@@ -28,10 +28,6 @@ export class GameKeeper {
     this.#known.delete(id);
   }
 
-  get(id) {
-    return this.#known.get(id) ?? null;
-  }
-
   /** Write the store's game now; resolves once written (or refused). Writes go one at a time. */
   save() {
     const store = this.store;

@@ -4,8 +4,8 @@
 import { key } from "../board/geometry.js";
 import { h } from "./dom.js";
 import { TERRAINS } from "./theme.js";
+import { plural } from "./words.js";
 
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const hutsOf = (m) => m.hexes.reduce((t, x) => t + x.count, 0);
 
 function landscapeButton(m, choice, act, anchor) {

@@ -3,7 +3,7 @@
 // Legality is never decided here: a move is legal when the engine's legal list has it, and an
 // illegal one is explained by the engine (`explain`).
 
-import { placementKey } from "../board/geometry.js";
+import { key, placementKey } from "../board/geometry.js";
 import { KINDS } from "../game/choice.js";
 import { errorText } from "./notify.js";
 import { KIND_LABELS } from "./theme.js";
@@ -42,7 +42,7 @@ export function createIntents(screen) {
   }
 
   async function explainBuild(hex) {
-    const own = choice.hexAt.get(`${hex.q},${hex.r}`)?.building?.owner === store.state.current;
+    const own = choice.hexAt.get(key(hex.q, hex.r))?.building?.owner === store.state.current;
     if (choice.kind === "expand" && own) {
       screen.notices.error("This settlement has no expansion now.");
       return;

@@ -4,6 +4,7 @@
 import { drawHexTop, drawPiece, drawTile, hexPath } from "../board/art.js";
 import { fill, h, smallCanvas } from "./dom.js";
 import { LANDSCAPE_NAMES, TERRAINS, tileTerrains } from "./theme.js";
+import { builtText } from "./words.js";
 
 const iconCache = new Map();
 
@@ -73,8 +74,6 @@ export const TEAM_NAMES = ["Team A", "Team B"];
 
 const STATUS_TEXT = { playing: "", eliminated: "Eliminated", finished: "Finished" };
 
-const plural = (n, one) => `${n} ${one}${n === 1 ? "" : "s"}`;
-
 function stockItem(kind, n, colour) {
   return h(
     "span",
@@ -135,11 +134,7 @@ function playerRow(p, state, seat, colour, info) {
       stockItem("towers", stock.towers, colour),
       stockItem("huts", stock.huts, colour),
     ),
-    h(
-      "div",
-      { class: "tg-player-built" },
-      `Built: ${plural(built.temples, "temple")}, ${plural(built.towers, "tower")}, ${plural(built.huts, "hut")}`,
-    ),
+    h("div", { class: "tg-player-built" }, `Built: ${builtText(built)}`),
   );
 }
 

@@ -143,13 +143,6 @@ export class GameScreen {
 
   #computersChanged() {
     const c = this.computers;
-    const d = this.root.dataset;
-    d.aiSpeed = c.speed;
-    d.aiPaused = c.paused ? "1" : "0";
-    // Thinking ends before the chosen move is shown, in this order for whoever watches.
-    d.thinking = c.thinking === null ? "0" : "1";
-    d.aiShow = c.showing?.notation ?? "";
-    if (c.lastMs !== null) d.aiMs = String(Math.round(c.lastMs));
     if (c.showing?.type === "place") this.choice.clock = c.showing.clock;
     if (c.thinking !== null) {
       const seat = this.store.seats[c.thinking];
@@ -195,8 +188,13 @@ export class GameScreen {
       steps: String(view.steps),
       over: state.phase === "over" ? "1" : "0",
       players: String(state.players.length),
+      ...(this.computers.lastMs === null ? {} : { aiMs: String(Math.round(this.computers.lastMs)) }),
       computer: this.computers.toMove ? "1" : "0",
+      // Thinking ends before the chosen move is shown: set in this order for whoever watches.
       thinking: this.computers.thinking === null ? "0" : "1",
+      aiShow: this.computers.showing?.notation ?? "",
+      aiSpeed: this.computers.speed,
+      aiPaused: this.computers.paused ? "1" : "0",
       hint: this.hints.pending ? "pending" : this.hints.move?.notation || "",
     });
     const { undo, redo, hint } = this.parts.buttons;

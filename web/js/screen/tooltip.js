@@ -3,8 +3,10 @@
 // the build step, what a click on the hex would build. Kept clear of what it talks about.
 
 import { placementKey } from "../board/geometry.js";
+import { hutsByOwner } from "../game/announce.js";
 import { h, fill } from "./dom.js";
 import { TERRAINS } from "./theme.js";
+import { plural } from "./words.js";
 
 const EXPLAIN_DELAY = 60; // ms of hovering before the engine is asked why a spot is illegal
 const MARGIN = 6;
@@ -13,16 +15,9 @@ const MARGIN = 6;
 export function actionLabel(m) {
   if (m.kind === "expand") {
     const huts = m.hexes.reduce((t, x) => t + x.count, 0);
-    return `Expand into ${TERRAINS[m.terrain].name.toLowerCase()}: ${huts} hut${huts > 1 ? "s" : ""}`;
+    return `Expand into ${TERRAINS[m.terrain].name.toLowerCase()}: ${plural(huts, "hut")}`;
   }
   return { found: "Found a settlement here", temple: "Build a temple here", tower: "Build a tower here" }[m.kind];
-}
-
-/** "3 huts of Ann, 1 hut of Bo": the huts a placement would bury, from the engine's move. */
-function buriedText(move, seats) {
-  const byOwner = new Map();
-  for (const { owner, count } of move?.covers ?? []) byOwner.set(owner, (byOwner.get(owner) || 0) + count);
-  return [...byOwner].map(([o, n]) => `${n} hut${n > 1 ? "s" : ""} of ${seats[o].name}`).join(", ");
 }
 
 export class Tooltip {
@@ -55,7 +50,7 @@ export class Tooltip {
     let body;
     if (g.legal) {
       this.root.dataset.reason = "";
-      const buried = buriedText(g.move, seats);
+      const buried = hutsByOwner(g.move?.covers, seats).join(", ");
       body = [
         h("strong", { class: "tg-tip-ok" }, g.level > 1 ? `Eruption onto level ${g.level}` : "Place on the table"),
         buried ? h("span", {}, ` — destroys ${buried}`) : null,

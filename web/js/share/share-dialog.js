@@ -192,8 +192,5 @@ export function createShareDialog({ store, screen, onReplay }) {
     onclick: () => open(),
   });
   screen.slot("share").append(button);
-  return {
-    close: () => dialog.open && dialog.close(),
-    importRecord,
-  };
+  return { importRecord };
 }

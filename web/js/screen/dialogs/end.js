@@ -2,8 +2,7 @@
 
 import { h, fill } from "../dom.js";
 import { TEAM_NAMES, ordinal } from "../panels.js";
-
-const plural = (n, one) => `${n} ${one}${n === 1 ? "" : "s"}`;
+import { builtText } from "../words.js";
 
 function rankRow(state, seat, seats, colours) {
   const r = state.result;
@@ -20,12 +19,7 @@ function rankRow(state, seat, seats, colours) {
     h("span", { class: "tg-place" }, ordinal(r.places[seat])),
     h("span", { class: "tg-seat-dot", style: { "--seat": c.fill, "--seat-edge": c.edge }, aria: { hidden: "true" } }),
     h("span", { class: "tg-player-name" }, seats[seat].name, team),
-    h(
-      "span",
-      { class: "tg-end-score" },
-      `${plural(p.built.temples, "temple")}, ${plural(p.built.towers, "tower")}, ${plural(p.built.huts, "hut")}`,
-      status,
-    ),
+    h("span", { class: "tg-end-score" }, builtText(p.built), status),
   );
 }
 
