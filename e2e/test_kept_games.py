@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from game_driver import UI, new_game, steps, wait_game_ready
+from game_driver import new_game, steps, wait_game_ready
 from taluva.options import Options
 from taluva.randomplay import play_random_game
 from taluva.session import game_at
@@ -248,4 +248,3 @@ def test_export_then_import_into_a_fresh_profile_gives_the_same_list(game, serve
         assert errors == []
     finally:
         context.close()
-    assert game.locator(f"{UI}").count() == 1

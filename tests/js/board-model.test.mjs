@@ -3,15 +3,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { boardModel } from "../../web/js/board/model.js";
 import { MoveChoice } from "../../web/js/game/choice.js";
+import { found } from "./moves.mjs";
 
 const base = { hexes: [], tiles: [], lastMove: null, openVolcanoes: [[0, 0]], current: 0, tile: "JC" };
-const found = (q, r) => ({
-  type: "build",
-  kind: "found",
-  piece: "hut",
-  notation: `hut ${q},${r}`,
-  hexes: [{ q, r, count: 1 }],
-});
 
 function choiceFor(phase, legal) {
   const c = new MoveChoice();

@@ -2,38 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { MoveChoice, indexLegal } from "../../web/js/game/choice.js";
-
-const place = (q, r, clock, extra = {}) => ({
-  type: "place",
-  notation: `${q},${r}/${clock}`,
-  volcano: [q, r],
-  clock,
-  level: 1,
-  ...extra,
-});
-const found = (q, r) => ({
-  type: "build",
-  kind: "found",
-  piece: "hut",
-  notation: `hut ${q},${r}`,
-  hexes: [{ q, r, count: 1 }],
-});
-const temple = (q, r) => ({
-  type: "build",
-  kind: "temple",
-  piece: "temple",
-  notation: `temple ${q},${r}`,
-  hexes: [{ q, r, count: 1 }],
-});
-const expand = (anchor, terrain, hexes) => ({
-  type: "build",
-  kind: "expand",
-  piece: "hut",
-  notation: `hut ${terrain}`,
-  settlement: anchor,
-  terrain,
-  hexes,
-});
+import { expand, found, place, temple } from "./moves.mjs";
 
 function view(phase, legal, hexes = []) {
   return { state: { phase, current: 0, tile: "JC", hexes, openVolcanoes: [] }, legal };
