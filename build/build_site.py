@@ -4,6 +4,7 @@ Everything the page loads comes from the same origin, so the site works on any s
 through the service worker, offline. Version stamping happens here, never by hand:
 
 * js/boot-config.js tells the page and the worker which files to load and the build id;
+* index.html gets a modulepreload link for every module of the page (module_preload.py);
 * sw.js gets the path -> SHA-256 manifest of every other file prepended, so each build is a new
   service worker with its own cache.
 
@@ -24,6 +25,7 @@ from pathlib import Path
 
 import icons
 from fetch_wheels import wheel_dist
+from module_preload import add_module_preloads
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -208,6 +210,8 @@ def build(out: Path) -> dict[str, object]:
         "bootBytes": sum((staging / f).stat().st_size for f in boot_files),
     }
     write_boot_config(staging, config)
+    add_module_preloads(staging, "index.html", "js/boot.js")
+    add_module_preloads(staging, "embed.html", "js/embed/embed.js")
     cache_version = write_service_worker(staging)
 
     # Swap in whole (a rename when on the same file system), so a failed build never leaves a

@@ -8,6 +8,7 @@ import tempfile
 
 import build_site
 import chromium
+from game_driver import wait_game_ready
 from support import boot_config, wait_offline_ready
 from taluva import __version__ as ENGINE_VERSION
 
@@ -67,3 +68,21 @@ def test_the_app_is_installable(playwright, server):
             assert manifest["errors"] == []
         finally:
             context.close()
+
+
+def test_every_module_the_page_loads_is_preloaded_by_the_build(booted):
+    """module_preload.py finds the whole graph: a module it missed would load a round trip late."""
+    wait_game_ready(booted)
+    preloaded = set(
+        booted.eval_on_selector_all("link[rel=modulepreload]", "ls => ls.map(l => l.href)")
+    )
+    loaded = set(
+        booted.evaluate(
+            """() => performance.getEntriesByType("resource")
+                 .map((e) => e.name).filter((n) => n.endsWith(".js"))"""
+        )
+    )
+    entry = {u for u in loaded if u.endswith("/js/boot.js")}
+    worker = {u for u in loaded if u.endswith("/js/engine/worker.js")}  # a worker's, not the page's
+    assert len(entry) == 1 and len(worker) == 1 and len(preloaded) > 40
+    assert loaded - entry - worker == preloaded

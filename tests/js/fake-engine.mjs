@@ -18,6 +18,7 @@ export class FakeEngine {
         turn: Math.floor(steps / 2) + 1,
         players: Array.from({ length: this.players }, (_, seat) => ({ seat, status: "playing" })),
         hexes: [],
+        tiles: [],
         log: [],
       },
       legal: [{ type: "place", notation: `m${steps}`, volcano: [0, 0], clock: 2 }],

@@ -8,8 +8,10 @@ import assert from "node:assert/strict";
 import { openDB } from "../../build/node_modules/idb/build/index.js";
 import { exportText, splitBackup } from "../../web/js/games/backup.js";
 import { gameStanding, gameTitle, playedAgo } from "../../web/js/games/describe.js";
+import { keptGames } from "../../web/js/games/games.js";
 import { GameKeeper } from "../../web/js/games/keeper.js";
-import { ENTRY_VERSION, LibraryError, STORE, openLibrary, validEntry } from "../../web/js/games/library.js";
+import { ENTRY_VERSION, LibraryError, STORE, openLibrary, stateOf, validEntry } from "../../web/js/games/library.js";
+import { keptGameToShow } from "../../web/js/share/start.js";
 import { GameStore } from "../../web/js/game/store.js";
 import { FakeEngine } from "./fake-engine.mjs";
 
@@ -172,4 +174,38 @@ test("a kept game in words", () => {
   assert.equal(gameStanding({ ...entry, phase: "over", steps: 40 }), "Finished · 40 steps");
   assert.equal(playedAgo(1000, 1000 + 5 * 60_000, "en"), "played 5 minutes ago");
   assert.equal(playedAgo(1000, 1500, "en"), "played just now");
+});
+
+test("the game a visit resumes is drawn from its kept state before the engine is up", async () => {
+  const library = await fresh();
+  const engine = new FakeEngine();
+  const store = new GameStore(engine);
+  const games = keptGames(store, library);
+  await store.load({ share: "1CODE4", names: ["Ann", "Bo"] }); // a link's game, played on
+  await store.play({ notation: "m4" });
+  await games.keeper.save();
+  await new Promise((resolve) => setTimeout(resolve, 5)); // played later, by the clock too
+  await store.newGame({ seed: 1 });
+  await store.play({ notation: "m0" });
+  await games.keeper.save();
+  const { entries } = await library.list();
+  const [last, linked] = entries;
+  assert.deepEqual(stateOf(last), { ...store.state }); // what the engine said, as it said it
+  const engineCalls = engine.calls.length;
+  // No link: the game played last; a link: the kept game that came from it, or is it.
+  assert.equal((await keptGameToShow(games, { hash: "" })).entry.id, last.id);
+  assert.equal((await keptGameToShow(games, { hash: "#g=1CODE4" })).entry.id, linked.id);
+  assert.equal((await keptGameToShow(games, { hash: `#g=${linked.share}` })).entry.id, linked.id);
+  // A link no kept game knows, or a bad one, needs the engine: nothing is drawn before it.
+  assert.equal(await keptGameToShow(games, { hash: "#g=1CODE9" }), null);
+  assert.equal(await keptGameToShow(games, { hash: "#g=%%%" }), null);
+  assert.equal(engine.calls.length, engineCalls);
+  // An entry of an earlier build (no state) or a finished game is not drawn.
+  const { state: _state, ...old } = last;
+  assert.equal(stateOf(old), null);
+  await library.put(old);
+  assert.equal(await keptGameToShow(games, { hash: "" }), null);
+  await library.put({ ...last, phase: "over" });
+  assert.equal(await keptGameToShow(games, { hash: "" }), null);
+  assert.equal(await keptGameToShow(keptGames(store, null), { hash: "" }), null);
 });

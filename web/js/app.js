@@ -1,6 +1,8 @@
 // The game page, put together: one store for the game, and everything that follows it (the
 // screen, computer turns, hints, the kept games, the URL hash, the Share, Replay and Games
-// dialogs). boot.js calls startApp once the engine is up.
+// dialogs). boot.js calls startApp as the page loads, while the engine starts: the kept game
+// about to be resumed is drawn at once (from the state JSON kept with it), and plays once the
+// engine answers.
 
 import { createGamesDialog } from "./games/games-dialog.js";
 import { keptGames } from "./games/games.js";
@@ -14,7 +16,7 @@ import { syncLink } from "./share/link-sync.js";
 import { showNotice } from "./share/notice.js";
 import { createReplayDialog } from "./share/replay-dialog.js";
 import { createShareDialog } from "./share/share-dialog.js";
-import { openFirstGame } from "./share/start.js";
+import { keptGameToShow, openFirstGame } from "./share/start.js";
 
 async function openGame(store, games) {
   const notices = [];
@@ -49,18 +51,40 @@ function storageNotices() {
   };
 }
 
-/** Mount the game on `root`; resolves with the page API's game members once a game is shown. */
-export async function startApp(root, engine) {
+/** Draw the kept game about to open while the engine starts; `onShown()` once it is on screen. */
+async function preview(screen, games, onShown) {
+  try {
+    const shown = await keptGameToShow(games);
+    if (!shown) return;
+    screen.preview({ state: shown.state, seats: shown.entry.seats, steps: shown.entry.steps });
+    onShown();
+  } catch (error) {
+    console.warn("Taluva: could not draw the kept game before the engine started:", error);
+  }
+}
+
+/**
+ * Mount the game on `root`; resolves with the page API's game members once a game is shown.
+ * `onPreview()` is called if a kept game is drawn before the engine is up.
+ */
+export async function startApp(root, engine, { onPreview = () => {} } = {}) {
+  let engineUp = false;
+  engine.ready.then(
+    () => (engineUp = true),
+    () => {},
+  );
   const store = new GameStore(engine);
   const computers = new ComputerTurns(store);
   const hints = new Hints(store);
-  const screen = new GameScreen(root, { store, computers, hints, levels: await engine.call("computerLevels") });
+  const screen = new GameScreen(root, { store, computers, hints });
   const early = [];
   let list = null;
   const games = keptGames(store, await library(early), {
     onProblem: storageNotices(),
     onSaved: () => list?.dialog.open && list.refresh(),
   });
+  if (!engineUp) await preview(screen, games, onPreview);
+  screen.setLevels(await engine.call("computerLevels"));
   list = createGamesDialog({ screen, games, currentId: () => store.gameId });
   const replay = createReplayDialog({ store, screen, onStep: (step) => link.setAt(step) });
   const link = syncLink(store, { onStep: (step) => replay.open(step) });

@@ -74,18 +74,26 @@ function showReady(info) {
   body.dataset.engine = "ready";
 }
 
+// A kept game drawn before the engine is up (app.js): the game screen shows at once, inert, and
+// the boot screen shrinks to a strip below it until the engine answers.
+function showPreview() {
+  $("app").hidden = false;
+  body.dataset.preview = "1";
+  requestAnimationFrame(() => performance.mark("taluva:preview")); // after the board's frame
+}
+
 // The game screen takes the page once the engine answers; the boot screen goes. app.js opens the
-// game (a link's, the autosave, or a new one) and keeps the URL hash and the autosave in step.
-async function showGame() {
-  const app = $("app");
-  app.hidden = false;
+// game (a link's, a kept one, or a new one) and keeps the URL hash and the kept games in step.
+function showGame() {
+  $("app").hidden = false;
   $("boot").hidden = true;
-  try {
-    attachGame(await startApp(app, engine));
-  } catch (error) {
-    gameFailed(error);
-    throw error;
-  }
+  delete body.dataset.preview;
+}
+
+function hideGame() {
+  $("app").hidden = true;
+  $("boot").hidden = false;
+  delete body.dataset.preview;
 }
 
 $("boot-retry").addEventListener("click", () => location.reload());
@@ -97,6 +105,11 @@ const engine = createEngine({
   bootOptions: { keepDownloads: Boolean(navigator.serviceWorker && !navigator.serviceWorker.controller) },
 });
 installPageApi(engine);
+// Started now, not once the engine is up, so that a kept game can be drawn while it starts.
+startApp($("app"), engine, { onPreview: showPreview }).then(attachGame, (error) => {
+  gameFailed(error);
+  if (body.dataset.engine !== "error") throw error; // a boot failure is already shown
+});
 
 // On a first visit the download dominates; say so if it takes a while.
 const slowNote = setTimeout(() => {
@@ -111,7 +124,7 @@ engine.ready.then(
   async (info) => {
     clearTimeout(slowNote);
     showReady(info);
-    await showGame();
+    showGame();
     await engine.downloadsKept; // so the service worker finds them (boot-fetch.js)
     enableOffline((state) => {
       body.dataset.offline = state;
@@ -119,6 +132,7 @@ engine.ready.then(
   },
   (error) => {
     clearTimeout(slowNote);
+    hideGame();
     showError(error);
   },
 );

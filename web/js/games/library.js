@@ -5,11 +5,13 @@
 //
 // Entry, version 1 (README "Kept games"):
 //   {v: 1, id, name, share, seats: [{name, colour, type}], seed, origin, lineage, summary,
-//    board: {hexes, tiles}, current, phase, steps, createdAt, playedAt}
+//    board: {hexes, tiles}, state, current, phase, steps, createdAt, playedAt}
 // `name` is the person's title for the game (null: named after its seats); `origin` the code
 // of the link it was opened from; `summary` and `lineage` the engine's (view.summary); `board`
-// the state's hexes and tiles, for the list's picture. An entry that does not read as one is
-// listed as unreadable and set aside (left in the database, never opened, never dropped).
+// the state's hexes and tiles, for the list's picture; `state` the rest of the engine's state
+// JSON (optional: entries of earlier builds lack it), so that the page can draw the game before
+// the engine is up (stateOf). An entry that does not read as one is listed as unreadable and set
+// aside (left in the database, never opened, never dropped).
 
 export const DB_NAME = "taluva";
 export const DB_VERSION = 1;
@@ -34,6 +36,7 @@ const isQuota = (error) => error?.name === "QuotaExceededError" || error?.code =
 export function makeEntry({ id, view, seats, seed, origin = null, name = null }, before = null) {
   const now = Date.now();
   const { state, summary = null } = view;
+  const { hexes, tiles, ...rest } = state;
   return {
     v: ENTRY_VERSION,
     id,
@@ -44,7 +47,8 @@ export function makeEntry({ id, view, seats, seed, origin = null, name = null },
     origin: before ? before.origin : origin,
     lineage: summary?.lineage ?? null,
     summary,
-    board: { hexes: state.hexes, tiles: state.tiles },
+    board: { hexes, tiles },
+    state: rest,
     current: state.current,
     phase: state.phase,
     steps: view.steps,
@@ -57,6 +61,13 @@ export function makeEntry({ id, view, seats, seed, origin = null, name = null },
 export function entryOf(store, before = null) {
   const { view, gameId: id, seats, seed, origin } = store;
   return makeEntry({ id, view, seats, seed, origin }, before);
+}
+
+/** The engine's state JSON as kept in `entry`, or null for an entry of an earlier build. */
+export function stateOf(entry) {
+  const { state, board } = entry;
+  if (!state || typeof state !== "object" || !Array.isArray(board?.hexes) || !Array.isArray(board?.tiles)) return null;
+  return { ...state, hexes: board.hexes, tiles: board.tiles };
 }
 
 /** Whether a stored value reads as an entry this page can open. */
@@ -84,11 +95,10 @@ export class GameLibrary {
   async list() {
     const entries = [];
     const unreadable = [];
-    let cursor = await this.#db.transaction(STORE).store.openCursor();
-    while (cursor) {
-      if (validEntry(cursor.value)) entries.push(cursor.value);
-      else unreadable.push({ id: cursor.key, value: cursor.value });
-      cursor = await cursor.continue();
+    // One read for all (a cursor costs a round trip per entry); the store's keyPath is `id`.
+    for (const value of await this.#db.getAll(STORE)) {
+      if (validEntry(value)) entries.push(value);
+      else unreadable.push({ id: value.id, value });
     }
     entries.sort((a, b) => b.playedAt - a.playedAt);
     return { entries, unreadable };

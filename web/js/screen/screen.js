@@ -24,6 +24,8 @@ import { colourById } from "./theme.js";
 import { Tooltip } from "./tooltip.js";
 
 export class GameScreen {
+  #preview = null; // {view, seats}: a kept game drawn before the engine is up (preview())
+
   constructor(root, { store, computers, hints, levels = [] }) {
     this.root = root;
     this.store = store;
@@ -47,8 +49,37 @@ export class GameScreen {
     root.dataset.busy = "0";
   }
 
+  /** The view on screen: the store's, or before the engine's first answer the preview's. */
+  get view() {
+    return this.store.view ?? this.#preview?.view ?? null;
+  }
+
+  get seats() {
+    return this.store.view || !this.#preview ? this.store.seats : this.#preview.seats;
+  }
+
   get colours() {
-    return this.store.seats.map((s) => colourById(s.colour));
+    return this.seats.map((s) => colourById(s.colour));
+  }
+
+  /**
+   * Draw a kept game while the engine starts: `state` is the engine's state JSON kept with it,
+   * `seats` and `steps` its entry's. Nothing can be done with it until the store's first game
+   * replaces it (the root is inert, data-preview="1"); no rule is read here, only drawn.
+   */
+  preview({ state, seats, steps }) {
+    if (this.store.view) return;
+    this.#preview = { view: { state, steps, canUndo: false, canRedo: false }, seats };
+    this.root.dataset.preview = "1";
+    this.root.inert = true;
+    this.board.fit(true);
+    this.render();
+    renderLog(this.parts.log, state, seats, this.colours);
+  }
+
+  /** The computer levels the New game dialog offers (the engine's registry). */
+  setLevels(levels) {
+    this.setup.setLevels(levels);
   }
 
   /** A slot other modules fill: "games" or "share" (a header button), or "dialogs". */
@@ -112,6 +143,11 @@ export class GameScreen {
 
   #changed(change) {
     const { view, prev, cause } = change;
+    if (this.#preview) {
+      this.#preview = null;
+      delete this.root.dataset.preview;
+      this.root.inert = false;
+    }
     this.choice.reset(view);
     this.tooltip.reset();
     this.menu.close();
@@ -164,19 +200,20 @@ export class GameScreen {
   snapshot() {
     const store = this.store;
     return {
-      state: store.state,
-      seats: store.seats,
+      state: this.view.state,
+      seats: this.seats,
       colours: this.colours,
       choice: this.choice,
       computers: this.computers,
       hints: this.hints,
       hasHumans: store.hasHumans(),
       personToMove: store.personToMove(),
+      starting: Boolean(this.#preview),
     };
   }
 
   render() {
-    const view = this.store.view;
+    const view = this.view;
     if (!view) return;
     const s = this.snapshot();
     const state = s.state;
@@ -249,13 +286,13 @@ export class GameScreen {
 
   renderBoard() {
     const store = this.store;
-    if (!store.view) return;
+    if (!this.view) return;
     const choice = this.choice;
     const d = this.root.dataset;
     d.clock = String(choice.clock);
     const shown = this.computers.showing || this.hints.move;
     const { view, ghost, mode } = boardModel({
-      state: store.state,
+      state: this.view.state,
       choice,
       colours: this.colours,
       shown,
@@ -263,7 +300,7 @@ export class GameScreen {
     });
     d.ghost = ghost ? placementKey(ghost.q, ghost.r, ghost.clock) : "";
     d.ghostLegal = ghost ? String(ghost.legal) : "";
-    if (mode === "place") this.tooltip.showPlace(ghost, store.seats);
+    if (mode === "place") this.tooltip.showPlace(ghost, this.seats);
     else if (mode === "build") this.#buildTip();
     else this.tooltip.hide();
     d.kind = choice.kind || "";

@@ -2,7 +2,7 @@
 // and its rotation, the build actions, Confirm), or what a computer is doing, the hint, the end.
 //
 // render(bar, s) takes a snapshot `s` = {state, seats, colours, choice, computers, hints,
-// hasHumans, personToMove} and `do`, the screen's intents; it only reads them.
+// hasHumans, personToMove, starting} and `do`, the screen's intents; it only reads them.
 
 import { drawTile } from "../board/art.js";
 import { KINDS } from "../game/choice.js";
@@ -228,10 +228,24 @@ function hintBar(bar, s, act) {
   );
 }
 
+// A kept game drawn while the engine starts (GameScreen.preview): nothing can be done yet.
+function startingBar(bar) {
+  fill(
+    bar,
+    h(
+      "div",
+      { class: "tg-step-text" },
+      h("p", { class: "tg-step-title" }, "Starting the engine…"),
+      h("p", { class: "tg-step-help" }, "Your game goes on from here as soon as it is up."),
+    ),
+  );
+}
+
 export function renderStepBar(bar, s, act) {
   const phase = s.state.phase;
-  bar.dataset.mode = phase;
-  if (phase !== "over" && s.computers.toMove) computerBar(bar, s, act);
+  bar.dataset.mode = s.starting ? "starting" : phase;
+  if (s.starting) startingBar(bar);
+  else if (phase !== "over" && s.computers.toMove) computerBar(bar, s, act);
   else if (s.hints.move) hintBar(bar, s, act);
   else if (phase === "place") placeBar(bar, s, act);
   else if (phase === "build") buildBar(bar, s, act);

@@ -5,6 +5,7 @@
 //
 // Returns {source, at, openSetup}: source link | kept | new | bad-link | bad-save.
 
+import { stateOf } from "../games/library.js";
 import { migrateAutosave } from "../games/migrate.js";
 import { HashError, parseHash } from "./hash.js";
 import { linkProblem } from "./load-errors.js";
@@ -76,6 +77,27 @@ async function resume(store, games, notices) {
     );
     return { source: "bad-save" };
   }
+}
+
+/**
+ * The kept game openFirstGame will open, when that is known without the engine, so the page can
+ * draw it while the engine starts: {entry, state} or null. A link's game is known only if a kept
+ * game came from that very code, or is that code (any other relation needs the engine's word).
+ */
+export async function keptGameToShow(games, { hash = location.hash } = {}) {
+  if (!games.available) return null;
+  let link = null;
+  try {
+    link = parseHash(hash);
+  } catch {
+    return null; // a bad link starts a new game
+  }
+  const { entries } = await games.list();
+  const entry = link
+    ? entries.find((e) => e.share === link.code || e.origin === link.code)
+    : entries[0]?.phase !== "over" && entries[0];
+  const state = entry && stateOf(entry);
+  return state ? { entry, state } : null;
 }
 
 /** Open the first game in `store`; `notices` gets what the person must be told. */

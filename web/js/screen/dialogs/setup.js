@@ -34,6 +34,11 @@ export class SetupDialog {
     this.el = this.#build();
   }
 
+  /** The engine's computer levels, known once it is up; the seats' lists are drawn on open(). */
+  setLevels(levels) {
+    this.types = seatTypes(levels);
+  }
+
   open({ seats, options } = {}) {
     if (seats) seats.forEach((s, i) => (this.seats[i] = { ...this.seats[i], ...s }));
     const o = { ...DEFAULT_OPTIONS, ...(options || {}) };

@@ -1,0 +1,70 @@
+"""Issue 10: a return visit draws the game it resumes before the engine is up, and plays it once
+the engine answers.
+
+The engine's messages are held back from the page (engine_hold's gate, closed before the page's
+own scripts run), so the page is seen with its engine still starting however fast the engine
+is, instead of hoping the browser is quicker than Pyodide.
+"""
+
+from __future__ import annotations
+
+import engine_hold
+from game_driver import UI, steps, wait_game_ready
+from support import wait_ready
+from test_share_links import fresh_page, play_moves, position
+
+# Share of the canvas's pixels in warm colours (red well above blue): the sea and the empty
+# table's grid are blue, so a canvas with no tile on it has none; sand, volcanoes, clearings and
+# the red seat's huts are warm.
+WARM_JS = """(selector) => {
+  const canvas = document.querySelector(selector);
+  const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+  let warm = 0;
+  let seen = 0;
+  for (let i = 0; i < data.length; i += 4 * 5) {
+    seen += 1;
+    if (data[i] > data[i + 2] + 40) warm += 1;
+  }
+  return warm / seen;
+}"""
+
+
+def test_a_kept_game_is_drawn_before_the_engine_is_up_and_plays_once_it_is(browser, server):
+    errors: list[str] = []
+    context, page = fresh_page(browser, errors)
+    try:
+        page.goto(server.url)
+        wait_ready(page)
+        wait_game_ready(page)
+        page.evaluate("taluva.newGame({players: 3, seed: 4})")
+        wait_game_ready(page)
+        play_moves(page, 5)
+        kept_at, kept_steps = position(page), steps(page)
+        page.evaluate("taluva.games.saved()")
+        page.close()
+
+        again = context.new_page()
+        again.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
+        engine_hold.install(again)
+        again.add_init_script(script="globalThis.__e2eHold.state = 'holding';")
+        again.goto(server.url)
+        again.wait_for_selector(f'{UI}[data-preview="1"]', state="visible", timeout=30_000)
+        assert again.get_attribute("body", "data-engine") == "booting"
+        assert int(again.get_attribute(UI, "data-steps")) == kept_steps
+        assert again.get_attribute(UI, "data-players") == "3"
+        assert again.evaluate(f"document.querySelector('{UI}').inert")  # nothing to click yet
+        assert again.evaluate(WARM_JS, f"{UI} canvas") > 0.02, "the kept board is not drawn"
+        assert again.is_visible("#boot-progress")  # the engine's progress, below the board
+
+        again.evaluate("globalThis.__e2eHold.release()")
+        wait_ready(again)
+        wait_game_ready(again)
+        assert again.get_attribute(UI, "data-preview") is None
+        assert not again.evaluate(f"document.querySelector('{UI}').inert")
+        assert not again.is_visible("#boot")
+        assert position(again) == kept_at
+        play_moves(again, 1, seed=3)
+        assert steps(again) == kept_steps + 1
+        assert errors == []
+    finally:
+        context.close()
