@@ -83,7 +83,13 @@ def copy_web(dest: Path) -> None:
 
 # Browser modules the page imports from npm packages pinned in build/package.json, copied as
 # they are (no bundler): site path -> file in node_modules.
-VENDOR_FILES = {"js/vendor/idb.js": ROOT / "build" / "node_modules" / "idb" / "build" / "index.js"}
+NODE_MODULES = ROOT / "build" / "node_modules"
+MESSAGEFORMAT = NODE_MODULES / "intl-messageformat"
+VENDOR_FILES = {
+    "js/vendor/idb.js": NODE_MODULES / "idb" / "build" / "index.js",
+    # Despite its name, the package's one self-contained ES module (no imports, no eval).
+    "js/vendor/intl-messageformat.js": MESSAGEFORMAT / "intl-messageformat.iife.js",
+}
 
 
 def copy_vendor(dest: Path) -> None:
@@ -94,6 +100,20 @@ def copy_vendor(dest: Path) -> None:
         target = dest / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(source, target)
+
+
+def languages() -> list[dict[str, str]]:
+    """The page's languages: one catalogue each in web/i18n/<tag>.json, English first."""
+    found = []
+    for path in sorted((WEB / "i18n").glob("*.json")):
+        catalogue = json.loads(path.read_text())
+        name, messages = catalogue.get("language"), catalogue.get("messages")
+        if not isinstance(name, str) or not isinstance(messages, dict):
+            raise SystemExit(f"{path}: not {{'language': name, 'messages': {{key: text}}}}")
+        found.append({"tag": path.stem, "name": name})
+    if not any(lang["tag"] == "en" for lang in found):
+        raise SystemExit("web/i18n/en.json is missing: English is the reference catalogue")
+    return sorted(found, key=lambda lang: (lang["tag"] != "en", lang["tag"]))
 
 
 def copy_pyodide(dest: Path) -> str:
@@ -208,6 +228,7 @@ def build(out: Path) -> dict[str, object]:
         # what the worker downloads to boot: checked one by one when a boot fails
         "bootFiles": boot_files,
         "bootBytes": sum((staging / f).stat().st_size for f in boot_files),
+        "languages": languages(),
     }
     write_boot_config(staging, config)
     add_module_preloads(staging, "index.html", "js/boot.js")

@@ -10,6 +10,7 @@ import { openLibrary } from "./games/library.js";
 import { ComputerTurns } from "./game/computer.js";
 import { Hints } from "./game/hints.js";
 import { GameStore } from "./game/store.js";
+import { createLanguageMenu } from "./i18n/language-menu.js";
 import { gameApi } from "./page-api.js";
 import { GameScreen } from "./screen/screen.js";
 import { syncLink } from "./share/link-sync.js";
@@ -65,9 +66,10 @@ async function preview(screen, games, onShown) {
 
 /**
  * Mount the game on `root`; resolves with the page API's game members once a game is shown.
- * `onPreview()` is called if a kept game is drawn before the engine is up.
+ * `onPreview()` is called if a kept game is drawn before the engine is up; `languages` are the
+ * build's ([{tag, name}]), for the language menu.
  */
-export async function startApp(root, engine, { onPreview = () => {} } = {}) {
+export async function startApp(root, engine, { onPreview = () => {}, languages = [] } = {}) {
   let engineUp = false;
   engine.ready.then(
     () => (engineUp = true),
@@ -77,6 +79,7 @@ export async function startApp(root, engine, { onPreview = () => {} } = {}) {
   const computers = new ComputerTurns(store);
   const hints = new Hints(store);
   const screen = new GameScreen(root, { store, computers, hints });
+  if (languages.length > 1) screen.slot("language").append(createLanguageMenu({ languages }));
   const early = [];
   let list = null;
   const games = keptGames(store, await library(early), {

@@ -7,8 +7,12 @@
 import { BOOT } from "./boot-config.js";
 import { startApp } from "./app.js";
 import { createEngine, DEFAULT_BOOT_TIMEOUT_MS } from "./engine/client.js";
+import { startLanguage } from "./i18n/language.js";
+import { useFormatter } from "./i18n/messages.js";
 import { enableOffline } from "./offline.js";
 import { attachGame, gameFailed, installPageApi } from "./page-api.js";
+import { hashLanguage } from "./share/hash.js";
+import { IntlMessageFormat } from "./vendor/intl-messageformat.js";
 
 const body = document.body;
 const $ = (id) => document.getElementById(id);
@@ -105,11 +109,15 @@ const engine = createEngine({
   bootOptions: { keepDownloads: Boolean(navigator.serviceWorker && !navigator.serviceWorker.controller) },
 });
 installPageApi(engine);
-// Started now, not once the engine is up, so that a kept game can be drawn while it starts.
-startApp($("app"), engine, { onPreview: showPreview }).then(attachGame, (error) => {
-  gameFailed(error);
-  if (body.dataset.engine !== "error") throw error; // a boot failure is already shown
-});
+// Started now, not once the engine is up, so that a kept game can be drawn while it starts; in
+// the page's language, known first (a catalogue from this site: milliseconds).
+useFormatter(IntlMessageFormat);
+startLanguage({ languages: BOOT.languages, link: hashLanguage(location.hash), base: new URL("../", import.meta.url) })
+  .then(() => startApp($("app"), engine, { onPreview: showPreview, languages: BOOT.languages }))
+  .then(attachGame, (error) => {
+    gameFailed(error);
+    if (body.dataset.engine !== "error") throw error; // a boot failure is already shown
+  });
 
 // On a first visit the download dominates; say so if it takes a while.
 const slowNote = setTimeout(() => {

@@ -88,6 +88,7 @@ export function buildLayout(root, run) {
     },
     gamesSlot: h("span", { class: "tg-slot", dataset: { slot: "games" } }),
     shareSlot: h("span", { class: "tg-slot", dataset: { slot: "share" } }),
+    languageSlot: h("span", { class: "tg-slot", dataset: { slot: "language" } }),
     canvas: h("canvas", {
       class: "tg-board",
       tabindex: "0",
@@ -124,6 +125,7 @@ export function buildLayout(root, run) {
       parts.gamesSlot,
       parts.shareSlot,
       b.help,
+      parts.languageSlot,
     ),
   );
   const wrap = h("div", { class: "tg-board-wrap" }, parts.canvas, zoomButtons(run), parts.notices.flashEl, parts.tip);

@@ -82,9 +82,10 @@ export class GameScreen {
     this.setup.setLevels(levels);
   }
 
-  /** A slot other modules fill: "games" or "share" (a header button), or "dialogs". */
+  /** A slot other modules fill: "games", "share" or "language" (in the header), or "dialogs". */
   slot(name) {
-    return { games: this.parts.gamesSlot, share: this.parts.shareSlot, dialogs: this.parts.dialogSlot }[name];
+    const { gamesSlot, shareSlot, languageSlot, dialogSlot } = this.parts;
+    return { games: gamesSlot, share: shareSlot, language: languageSlot, dialogs: dialogSlot }[name];
   }
 
   #mountDialogs(levels) {

@@ -13,6 +13,8 @@
 //       preview, which shows it without decoding the share code:
 //       <players>.<tiles>.<found>.<flags>.<steps>.<tiles drawn>.<over>, flags "r" (O-RANK),
 //       "t" (O-TEAMS) or "-", over 1 or 0; e.g. s=2.12.any.-.13.7.0
+//   lang optional: the language to show the page in (a BCP 47 tag: de, zh-TW); it changes
+//       nothing of the game. Read by hashLanguage, also without a game (#lang=de).
 //   v   reserved: a later layout adds v=2 or more; this page then says the link is newer.
 //
 // Keys this page does not know are ignored, so a later layout can add keys without breaking
@@ -77,6 +79,16 @@ export function parseHash(hash) {
   const names = (fields.get("p")?.split(",") ?? []).slice(0, MAX_SEATS).map((n) => cleanName(decodePart(n) ?? ""));
   const summary = fields.has("s") ? parseSummary(fields.get("s")) : null;
   return { code, at, names, summary };
+}
+
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/;
+
+/** The language a hash names (`lang=`), or null; never throws (a bad tag is just ignored). */
+export function hashLanguage(hash) {
+  const text = String(hash ?? "").replace(/^#/, "");
+  if (!text || text.length > MAX_HASH) return null;
+  const tag = readFields(text).get("lang");
+  return tag && LANGUAGE_TAG.test(tag) ? tag : null;
 }
 
 /** The hash's key=value fields; the first of a repeated key counts. */

@@ -1,0 +1,125 @@
+// The page's languages (issue 11): choosing one, formatting messages, and the catalogues
+// themselves: every catalogue has every key of English's and no other, each message's
+// placeholders are English's, and every key the page uses exists and every key is used.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, readdirSync } from "node:fs";
+import { IntlMessageFormat } from "../../build/node_modules/intl-messageformat/intl-messageformat.iife.js";
+import { chooseLanguage, matchLanguage } from "../../web/js/i18n/choose.js";
+import { Catalogue, MessageError, useFormatter } from "../../web/js/i18n/messages.js";
+import { withoutLanguage } from "../../web/js/i18n/language-menu.js";
+import { hashLanguage } from "../../web/js/share/hash.js";
+
+useFormatter(IntlMessageFormat);
+
+const WEB = new URL("../../web/", import.meta.url);
+const AVAILABLE = ["en", "de", "fr", "pl", "ru", "zh-Hant"];
+
+function catalogues() {
+  const dir = new URL("i18n/", WEB);
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => [name.slice(0, -5), JSON.parse(readFileSync(new URL(name, dir), "utf8"))]),
+  );
+}
+
+// Argument names of a parsed message, nested ones (inside plural and select branches) included.
+function argumentNames(elements, names = new Set()) {
+  for (const el of elements) {
+    if (el.value !== undefined && el.type !== 0 && el.type !== 7) names.add(el.value);
+    for (const option of Object.values(el.options ?? {})) argumentNames(option.value, names);
+    if (el.children) argumentNames(el.children, names);
+  }
+  return names;
+}
+
+function jsFiles(dir = new URL("js/", WEB)) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? entry.name === "vendor"
+        ? []
+        : jsFiles(new URL(`${entry.name}/`, dir))
+      : entry.name.endsWith(".js")
+        ? [new URL(entry.name, dir)]
+        : [],
+  );
+}
+
+test("the language: the link's, else the chosen, else the browser's first the page has, else English", () => {
+  assert.equal(chooseLanguage({ link: "de", chosen: "fr", browser: ["pl"], available: AVAILABLE }), "de");
+  assert.equal(chooseLanguage({ link: "xx", chosen: "fr", browser: ["pl"], available: AVAILABLE }), "fr");
+  assert.equal(chooseLanguage({ browser: ["nl-NL", "ru-RU", "de"], available: AVAILABLE }), "ru");
+  assert.equal(chooseLanguage({ browser: ["nl"], available: AVAILABLE }), "en");
+  assert.equal(chooseLanguage({ browser: [], available: AVAILABLE }), "en");
+  for (const tag of ["zh-TW", "zh-HK", "zh-Hant-TW", "zh-CN", "ZH"])
+    assert.equal(matchLanguage(tag, AVAILABLE), "zh-Hant");
+  assert.equal(matchLanguage("DE-at", AVAILABLE), "de");
+  assert.equal(matchLanguage(null, AVAILABLE), null);
+});
+
+test("a link names its language with lang=, which changes nothing of the game and may be bad", () => {
+  assert.equal(hashLanguage("#g=ABC&lang=de"), "de");
+  assert.equal(hashLanguage("#lang=zh-TW"), "zh-TW");
+  assert.equal(hashLanguage("#g=ABC&lang=<script>"), null);
+  assert.equal(hashLanguage("#g=ABC"), null);
+  assert.equal(hashLanguage(""), null);
+  assert.equal(withoutLanguage("#g=ABC&lang=de&at=3"), "#g=ABC&at=3");
+  assert.equal(withoutLanguage("#lang=de"), "");
+});
+
+test("messages are formatted with the language's plural rules; a gap falls back to English", () => {
+  const english = new Catalogue("en", { huts: "{n, plural, one {# hut} other {# huts}}", only: "English" });
+  const polish = new Catalogue(
+    "pl",
+    { huts: "{n, plural, one {# chatka} few {# chatki} many {# chatek} other {# chatki}}" },
+    english,
+  );
+  assert.deepEqual(
+    [1, 2, 5, 22].map((n) => polish.format("huts", { n })),
+    ["1 chatka", "2 chatki", "5 chatek", "22 chatki"],
+  );
+  assert.equal(english.format("huts", { n: 1 }), "1 hut");
+  assert.equal(polish.format("only"), "English");
+  assert.throws(() => english.format("missing"), MessageError);
+});
+
+test("every catalogue has English's keys, no others, and the same placeholders in each message", () => {
+  const all = catalogues();
+  const english = all.en.messages;
+  for (const [tag, catalogue] of Object.entries(all)) {
+    assert.equal(typeof catalogue.language, "string", `${tag}: the language's own name`);
+    assert.deepEqual(Object.keys(catalogue.messages).sort(), Object.keys(english).sort(), `${tag}: keys`);
+    for (const [key, text] of Object.entries(catalogue.messages)) {
+      const names = argumentNames(new IntlMessageFormat(text, tag).getAst());
+      const expected = argumentNames(new IntlMessageFormat(english[key], "en").getAst());
+      assert.deepEqual([...names].sort(), [...expected].sort(), `${tag} ${key}: placeholders`);
+    }
+  }
+});
+
+test("every key the page asks for is in the catalogues, and every key is asked for", () => {
+  const english = catalogues().en.messages;
+  const used = new Set();
+  for (const file of jsFiles()) {
+    for (const match of readFileSync(file, "utf8").matchAll(/\bt\(\s*"([a-z][\w.-]*)"/g)) used.add(match[1]);
+  }
+  assert.deepEqual(
+    [...used].filter((key) => !(key in english)),
+    [],
+    "asked for, not in en.json",
+  );
+  assert.deepEqual(
+    Object.keys(english).filter((key) => !used.has(key)),
+    [],
+    "in en.json, never asked for",
+  );
+});
+
+test("the vendored formatter is one self-contained ES module (the build copies it as is)", () => {
+  const path = new URL("../../build/node_modules/intl-messageformat/intl-messageformat.iife.js", import.meta.url);
+  const source = readFileSync(path, "utf8");
+  assert.match(source, /\nexport \{[^}]*\bIntlMessageFormat\b/);
+  assert.doesNotMatch(source, /^\s*import\s/m);
+  assert.doesNotMatch(source, /new Function|\beval\(/);
+});

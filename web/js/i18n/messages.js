@@ -1,0 +1,66 @@
+// The page's words: one catalogue per language (web/i18n/<tag>.json, ICU MessageFormat strings
+// under flat keys), formatted with the vendored intl-messageformat (plural, select and
+// selectordinal through Intl.PluralRules; numbers through Intl.NumberFormat). Every text the
+// page shows goes through t(key, values); no sentence is glued together from parts.
+//
+// The formatter class is handed in (useFormatter) because the vendored file exists only in the
+// built site; the unit tests pass the npm package's copy.
+
+let Formatter = null;
+let current = null;
+
+/** Hand in IntlMessageFormat (js/vendor/intl-messageformat.js in the site). */
+export function useFormatter(formatterClass) {
+  Formatter = formatterClass;
+}
+
+export class MessageError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "MessageError";
+  }
+}
+
+/** One language's messages, formatted on demand and kept compiled; `fallback` fills gaps. */
+export class Catalogue {
+  #compiled = new Map();
+
+  constructor(tag, messages, fallback = null) {
+    this.tag = tag;
+    this.messages = messages;
+    this.fallback = fallback;
+  }
+
+  has(key) {
+    return Object.hasOwn(this.messages, key);
+  }
+
+  format(key, values = {}) {
+    if (!this.has(key)) {
+      if (this.fallback) return this.fallback.format(key, values);
+      throw new MessageError(`no message "${key}" in the ${this.tag} catalogue`);
+    }
+    let compiled = this.#compiled.get(key);
+    if (!compiled) {
+      if (!Formatter) throw new MessageError("useFormatter() was not called");
+      compiled = new Formatter(this.messages[key], this.tag);
+      this.#compiled.set(key, compiled);
+    }
+    return compiled.format(values);
+  }
+}
+
+/** Make `catalogue` the page's language. */
+export function setCatalogue(catalogue) {
+  current = catalogue;
+}
+
+export function currentLanguage() {
+  return current?.tag ?? null;
+}
+
+/** The text of `key` in the page's language, with `values` put in. */
+export function t(key, values) {
+  if (!current) throw new MessageError(`t("${key}") before a language was set`);
+  return current.format(key, values);
+}
