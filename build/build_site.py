@@ -72,10 +72,16 @@ def manifest_id(manifest: dict[str, str]) -> str:
 
 
 def copy_web(dest: Path) -> None:
-    """Copy web/, except sw.js (a template, written last) and Markdown (docs, not site content)."""
+    """Copy web/, except sw.js (a template, written last), Markdown (docs, not site content) and
+    the catalogues' sources (merged per language by write_catalogues)."""
     for path in sorted(WEB.rglob("*")):
         rel = path.relative_to(WEB).as_posix()
-        if path.is_file() and rel != "sw.js" and path.suffix != ".md":
+        if (
+            path.is_file()
+            and rel != "sw.js"
+            and path.suffix != ".md"
+            and not rel.startswith("i18n/")
+        ):
             target = dest / rel
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, target)
@@ -102,18 +108,36 @@ def copy_vendor(dest: Path) -> None:
         shutil.copy2(source, target)
 
 
-def languages() -> list[dict[str, str]]:
-    """The page's languages: one catalogue each in web/i18n/<tag>.json, English first."""
-    found = []
-    for path in sorted((WEB / "i18n").glob("*.json")):
-        catalogue = json.loads(path.read_text())
-        name, messages = catalogue.get("language"), catalogue.get("messages")
-        if not isinstance(name, str) or not isinstance(messages, dict):
-            raise SystemExit(f"{path}: not {{'language': name, 'messages': {{key: text}}}}")
-        found.append({"tag": path.stem, "name": name})
-    if not any(lang["tag"] == "en" for lang in found):
-        raise SystemExit("web/i18n/en.json is missing: English is the reference catalogue")
-    return sorted(found, key=lambda lang: (lang["tag"] != "en", lang["tag"]))
+def read_catalogue(folder: Path) -> dict[str, str]:
+    """One language's messages: every web/i18n/<tag>/*.json, one flat {key: message} each."""
+    messages: dict[str, str] = {}
+    for path in sorted(folder.glob("*.json")):
+        part = json.loads(path.read_text())
+        if not isinstance(part, dict) or not all(isinstance(v, str) for v in part.values()):
+            raise SystemExit(f"{path}: not a flat {{key: message}} object")
+        if clash := messages.keys() & part.keys():
+            raise SystemExit(
+                f"{path}: keys already in another file of {folder.name}: {sorted(clash)}"
+            )
+        messages.update(part)
+    if not isinstance(messages.get("language.name"), str):
+        raise SystemExit(f"{folder}: no language.name (the language's own name)")
+    return messages
+
+
+def write_catalogues(site: Path) -> list[dict[str, str]]:
+    """Merge each language's folder into i18n/<tag>.json (one fetch for the page); return the
+    languages, English first. A language is one folder to add: web/i18n/<tag>/."""
+    languages = []
+    (site / "i18n").mkdir()
+    for folder in sorted(p for p in (WEB / "i18n").iterdir() if p.is_dir()):
+        messages = read_catalogue(folder)
+        body = {"language": messages["language.name"], "messages": messages}
+        (site / "i18n" / f"{folder.name}.json").write_text(json.dumps(body, ensure_ascii=False))
+        languages.append({"tag": folder.name, "name": messages["language.name"]})
+    if not any(lang["tag"] == "en" for lang in languages):
+        raise SystemExit("web/i18n/en/ is missing: English is the reference catalogue")
+    return sorted(languages, key=lambda lang: (lang["tag"] != "en", lang["tag"]))
 
 
 def copy_pyodide(dest: Path) -> str:
@@ -215,6 +239,7 @@ def build(out: Path) -> dict[str, object]:
     copy_icons(staging / "icons")
     write_webmanifest(staging, icons.manifest_entries())
 
+    languages = write_catalogues(staging)
     boot_files = [PYODIDE_DIR + name for name in PYODIDE_FILES] + installer_wheels + [engine_wheel]
     config = {
         # Content id of everything but the generated files; shown to people when reporting bugs.
@@ -228,7 +253,7 @@ def build(out: Path) -> dict[str, object]:
         # what the worker downloads to boot: checked one by one when a boot fails
         "bootFiles": boot_files,
         "bootBytes": sum((staging / f).stat().st_size for f in boot_files),
-        "languages": languages(),
+        "languages": languages,
     }
     write_boot_config(staging, config)
     add_module_preloads(staging, "index.html", "js/boot.js")
