@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import "./english.mjs";
 import { describeChange, turnText } from "../../web/js/game/announce.js";
 
 const seats = [{ name: "Ann" }, { name: "Bo" }];

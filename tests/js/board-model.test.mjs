@@ -1,4 +1,5 @@
 // What the board draws: marks from the engine's legal moves and the person's choice.
+import "./english.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { boardModel } from "../../web/js/board/model.js";

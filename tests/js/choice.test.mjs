@@ -1,4 +1,5 @@
 // The move a person is putting together, looked up in the engine's legal moves.
+import "./english.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { MoveChoice, indexLegal } from "../../web/js/game/choice.js";

@@ -1,6 +1,7 @@
 // The kept games (issue 13): the IndexedDB library on an in-memory IndexedDB, the keeper that
 // writes the store's game after every change, and the backup text.
 // The npm packages live in build/node_modules (the one package.json of the repo).
+import "./english.mjs";
 import "../../build/node_modules/fake-indexeddb/auto/index.mjs";
 import { IDBFactory } from "../../build/node_modules/fake-indexeddb/build/esm/index.js";
 import { test } from "node:test";

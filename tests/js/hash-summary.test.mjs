@@ -1,5 +1,6 @@
 // The link's summary field (s=): what the embed's preview shows, written from the engine's
 // view.summary, read back without decoding the share code.
+import "./english.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { HashError, formatHash, formatSummary, parseHash, parseSummary } from "../../web/js/share/hash.js";

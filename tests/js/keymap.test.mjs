@@ -1,6 +1,7 @@
 // The keymap is the one list of shortcuts: the handler, the help and the button titles read it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import "./english.mjs";
 import { KEYMAP, ariaKeysFor, helpRows, keyAction, titleFor } from "../../web/js/screen/keymap.js";
 
 const press = (key, mods = {}) =>

@@ -1,3 +1,4 @@
+import "./english.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { completeSeats, computerLevel, hashText, linkNames, seatSeed } from "../../web/js/game/seats.js";

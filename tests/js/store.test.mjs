@@ -1,4 +1,5 @@
 // The store's transitions: what it asks the engine, what it keeps, what it tells subscribers.
+import "./english.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { GameStore } from "../../web/js/game/store.js";

@@ -1,5 +1,6 @@
 // Pure tests of the board's view snapshot (web/js/board/view.js): defaults, when two views are
 // the same (so the board does not redraw), and the drawing lookups.
+import "./english.mjs";
 import assert from "node:assert/strict";
 import test from "node:test";
 

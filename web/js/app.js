@@ -4,6 +4,7 @@
 // about to be resumed is drawn at once (from the state JSON kept with it), and plays once the
 // engine answers.
 
+import { t } from "./i18n/messages.js";
 import { createGamesDialog } from "./games/games-dialog.js";
 import { keptGames } from "./games/games.js";
 import { openLibrary } from "./games/library.js";
@@ -37,7 +38,7 @@ async function library(notices) {
     const { openDB } = await import("./vendor/idb.js");
     return await openLibrary(openDB);
   } catch (error) {
-    notices.push(`${error?.message ?? error} The game plays, but no game is kept after this page closes.`);
+    notices.push(t("app.unkept", { problem: error?.message ?? String(error) }));
     return null;
   }
 }

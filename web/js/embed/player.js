@@ -5,7 +5,7 @@
 import { createEngine } from "../engine/client.js";
 import { createReplay } from "../share/replay.js";
 import { formatHash, replaceHash } from "../share/hash.js";
-import { DEFAULT_SEATS } from "../game/seats.js";
+import { defaultSeats } from "../game/seats.js";
 import { colourById } from "../screen/theme.js";
 
 const $ = (id) => document.getElementById(id);
@@ -20,7 +20,7 @@ export async function play(link) {
   await engine.ready;
   const view = await engine.call("loadShareCode", { code: link.code });
   const steps = view.steps;
-  const colours = DEFAULT_SEATS.map((s) => colourById(s.colour));
+  const colours = defaultSeats().map((s) => colourById(s.colour));
   const replay = createReplay({
     engine,
     colours: () => colours,

@@ -2,35 +2,36 @@
 // is, huts an eruption buried (the engine's lastMove.covered), players who left the game (their
 // status in the state). Pure: state in, sentences out.
 
-import { plural } from "../screen/words.js";
+import { resultSentence } from "../i18n/engine-text.js";
+import { list, t } from "../i18n/messages.js";
 
 export function turnText(state, seats) {
-  if (state.phase === "over") return `Game over: ${state.result.text}.`;
-  const name = seats[state.current]?.name ?? `Player ${state.current + 1}`;
-  return state.phase === "place" ? `${name}: place the tile (step 1 of 2).` : `${name}: build (step 2 of 2).`;
+  if (state.phase === "over") return t("announce.over", { result: resultSentence(state.result) });
+  const name = seats[state.current]?.name ?? t("seat.default-name", { n: state.current + 1 });
+  return t(state.phase === "place" ? "announce.place" : "announce.build", { name });
 }
 
 /**
  * Huts on covered hexes ({owner, count}: the engine's lastMove.covered, or a placement's
- * covers), added up by owner: ["3 huts of Ann", "1 hut of Bo"].
+ * covers), added up by owner, as one list: "3 huts of Ann and 1 hut of Bo"; "" if none.
  */
 export function hutsByOwner(cells, seats) {
   const byOwner = new Map();
   for (const { owner, count } of cells ?? []) byOwner.set(owner, (byOwner.get(owner) || 0) + count);
-  return [...byOwner].map(([owner, n]) => `${plural(n, "hut")} of ${seats[owner].name}`);
+  return list([...byOwner].map(([owner, count]) => t("announce.huts-of", { count, name: seats[owner].name })));
 }
 
 function buried(lastMove, seats) {
-  return hutsByOwner(lastMove?.covered, seats).map((huts) => `Eruption: ${huts} destroyed (R-TILE-3d).`);
+  const huts = hutsByOwner(lastMove?.covered, seats);
+  return huts ? [t("announce.eruption", { huts })] : [];
 }
 
 function departures(before, after, seats) {
   const notes = [];
   after.players.forEach((p, i) => {
     if (before.players[i]?.status !== "playing") return;
-    if (p.status === "eliminated") notes.push(`${seats[i].name} has no legal build and is eliminated (R-ELIM-1).`);
-    if (p.status === "finished")
-      notes.push(`${seats[i].name} has placed all pieces of two kinds and leaves the game (O-RANK).`);
+    if (p.status === "eliminated") notes.push(t("announce.eliminated", { name: seats[i].name }));
+    if (p.status === "finished") notes.push(t("announce.finished", { name: seats[i].name }));
   });
   return notes;
 }

@@ -6,10 +6,10 @@ import { computerLevel, seatSeed } from "./seats.js";
 
 // How long a computer's chosen move stays highlighted before it is played (ms).
 export const AI_SPEEDS = [
-  { id: "slow", label: "Slow", ms: 1600 },
-  { id: "normal", label: "Normal", ms: 700 },
-  { id: "fast", label: "Fast", ms: 150 },
-  { id: "instant", label: "Instant", ms: 0 },
+  { id: "slow", label: "speed.slow", ms: 1600 },
+  { id: "normal", label: "speed.normal", ms: 700 },
+  { id: "fast", label: "speed.fast", ms: 150 },
+  { id: "instant", label: "speed.instant", ms: 0 },
 ];
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,14 +1,15 @@
 // Seats at the table: a name, a colour and who plays it (a person or a computer level). The
 // engine knows seats only by number; everything here is the page's own bookkeeping.
 
+import { t } from "../i18n/messages.js";
 import { PLAYER_COLOURS } from "../screen/theme.js";
 
-export const DEFAULT_SEATS = [
-  { name: "Player 1", colour: "red", type: "human" },
-  { name: "Player 2", colour: "blue", type: "human" },
-  { name: "Player 3", colour: "white", type: "human" },
-  { name: "Player 4", colour: "purple", type: "human" },
-];
+const DEFAULT_COLOURS = ["red", "blue", "white", "purple"];
+
+/** The four seats of a new table: "Player 1"… in the page's language, people all. */
+export function defaultSeats() {
+  return DEFAULT_COLOURS.map((colour, i) => ({ name: t("seat.default-name", { n: i + 1 }), colour, type: "human" }));
+}
 
 /** The computer level of a seat type ("computer:strong" -> "strong"), or null for a person. */
 export function computerLevel(type) {
@@ -20,9 +21,10 @@ export function computerLevel(type) {
  * without a colour, or with one another seat already has, takes the next free colour.
  */
 export function completeSeats(seats = [], count = 2, names = []) {
+  const defaults = defaultSeats();
   const table = Array.from({ length: count }, (_, i) => {
     const given = seats[i] ?? {};
-    const seat = { ...DEFAULT_SEATS[i], ...given, colour: given.colour ?? null };
+    const seat = { ...defaults[i], ...given, colour: given.colour ?? null };
     if (names[i]) seat.name = names[i];
     return seat;
   });
@@ -42,7 +44,8 @@ export function completeSeats(seats = [], count = 2, names = []) {
 /** Seat names worth putting in a link: none when every seat has its default name. */
 export function linkNames(seats) {
   const names = seats.map((s) => s.name);
-  return names.every((n, i) => n === DEFAULT_SEATS[i]?.name) ? [] : names;
+  const defaults = defaultSeats();
+  return names.every((n, i) => n === defaults[i]?.name) ? [] : names;
 }
 
 /** The seed of a seat's computer, derived from the game's seed so a seeded game replays. */

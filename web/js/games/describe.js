@@ -1,17 +1,17 @@
 // Words for a kept game in the Games list: its title, where it stands, when it was played.
 
-import { plural } from "../screen/words.js";
+import { currentLanguage, t } from "../i18n/messages.js";
 
 /** The person's name for the game, or its seats' names. */
 export function gameTitle(entry) {
-  return entry.name || entry.seats.map((s) => s.name).join(" vs ");
+  return entry.name || entry.seats.map((s) => s.name).join(t("games.vs"));
 }
 
 /** "Ann to place · step 12", or "Finished · 40 steps". */
 export function gameStanding(entry) {
-  if (entry.phase === "over") return `Finished · ${plural(entry.steps, "step")}`;
-  const who = entry.seats[entry.current]?.name ?? "?";
-  return `${who} to ${entry.phase === "build" ? "build" : "place"} · step ${entry.steps}`;
+  if (entry.phase === "over") return t("games.finished", { steps: entry.steps });
+  const name = entry.seats[entry.current]?.name ?? "?";
+  return t("games.standing", { name, phase: entry.phase === "build" ? "build" : "place", step: entry.steps });
 }
 
 const UNITS = [
@@ -23,12 +23,12 @@ const UNITS = [
   ["minute", 60],
 ];
 
-/** "played 5 minutes ago", through Intl. */
-export function playedAgo(when, now = Date.now(), locale = undefined) {
+/** "played 5 minutes ago", through Intl, in the page's language. */
+export function playedAgo(when, now = Date.now(), locale = currentLanguage() ?? "en") {
   const seconds = Math.round((when - now) / 1000);
   const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return `played ${format.format(Math.round(seconds / size), unit)}`;
+    if (Math.abs(seconds) >= size) return t("games.played", { when: format.format(Math.round(seconds / size), unit) });
   }
-  return "played just now";
+  return t("games.played-now");
 }

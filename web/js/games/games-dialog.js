@@ -2,6 +2,8 @@
 // where it stands and when it was played; open, rename, delete (with an undo), clear the
 // finished ones, export all as one file and import such a file. The game on screen is marked.
 
+import { list as listOf, t } from "../i18n/messages.js";
+import { errorText } from "../screen/notify.js";
 import { downloadText, h, fill } from "../screen/dom.js";
 import { headerButton } from "../screen/layout.js";
 import { colourById } from "../screen/theme.js";
@@ -52,26 +54,26 @@ export function createGamesDialog({ screen, games, currentId }) {
   const dialog = h(
     "dialog",
     { class: "tg-dialog games-dialog", aria: { labelledby: "games-title" }, dataset: { testid: "games-dialog" } },
-    h("h2", { id: "games-title" }, "Your games ", count),
+    h("h2", { id: "games-title" }, t("games.title"), " ", count),
     h(
       "div",
       { class: "share-row games-tools" },
-      btn("Clear finished games", { dataset: { testid: "games-clear-finished" }, onclick: () => clearFinished() }),
-      btn("Export all…", { dataset: { testid: "games-export" }, onclick: () => exportAll() }),
-      h("label", { class: "tg-btn tg-btn-small share-file-label" }, "Import…", file),
+      btn(t("games.clear-finished"), { dataset: { testid: "games-clear-finished" }, onclick: () => clearFinished() }),
+      btn(t("games.export"), { dataset: { testid: "games-export" }, onclick: () => exportAll() }),
+      h("label", { class: "tg-btn tg-btn-small share-file-label" }, t("games.import"), file),
     ),
     status,
     list,
     h(
       "div",
       { class: "share-row share-end" },
-      btn("Close", { dataset: { testid: "games-close" }, onclick: () => dialog.close() }),
+      btn(t("help.close"), { dataset: { testid: "games-close" }, onclick: () => dialog.close() }),
     ),
   );
   let lastRemoved = [];
 
   function say(text, undo = null) {
-    fill(status, text, undo ? btn("Undo", { dataset: { testid: "games-undo" }, onclick: undo }) : null);
+    fill(status, text, undo ? btn(t("layout.undo"), { dataset: { testid: "games-undo" }, onclick: undo }) : null);
   }
 
   function item(entry) {
@@ -89,7 +91,7 @@ export function createGamesDialog({ screen, games, currentId }) {
         "div",
         { class: "games-info" },
         title,
-        current ? h("span", { class: "tg-badge tg-badge-turn" }, "On screen") : null,
+        current ? h("span", { class: "tg-badge tg-badge-turn" }, t("games.on-screen")) : null,
         seatDots(entry),
         h("span", { class: "games-standing" }, gameStanding(entry)),
         h("span", { class: "games-when" }, playedAgo(entry.playedAt)),
@@ -97,23 +99,23 @@ export function createGamesDialog({ screen, games, currentId }) {
       h(
         "div",
         { class: "games-actions" },
-        btn(current ? "On screen" : "Open", {
+        btn(t(current ? "games.on-screen" : "games.open"), {
           disabled: current,
           dataset: { testid: "game-open" },
           onclick: () => open(entry),
-          "aria-label": `Open ${gameTitle(entry)}`,
+          "aria-label": t("games.open.label", { title: gameTitle(entry) }),
         }),
-        btn("Rename", {
+        btn(t("games.rename"), {
           dataset: { testid: "game-rename" },
           onclick: () => startRename(li, title, entry),
-          "aria-label": `Rename ${gameTitle(entry)}`,
+          "aria-label": t("games.rename.label", { title: gameTitle(entry) }),
         }),
-        btn("Delete", {
+        btn(t("games.delete"), {
           disabled: current,
-          title: current ? "The game on screen cannot be deleted" : null,
+          title: current ? t("games.delete.current") : null,
           dataset: { testid: "game-delete" },
           onclick: () => remove([entry]),
-          "aria-label": `Delete ${gameTitle(entry)}`,
+          "aria-label": t("games.delete.label", { title: gameTitle(entry) }),
         }),
       ),
     );
@@ -127,13 +129,13 @@ export function createGamesDialog({ screen, games, currentId }) {
       h(
         "div",
         { class: "games-info" },
-        h("span", { class: "games-title" }, "Unreadable game"),
-        h("span", { class: "games-standing" }, "This kept game cannot be read; it is set aside and never opened."),
+        h("span", { class: "games-title" }, t("games.unreadable")),
+        h("span", { class: "games-standing" }, t("games.unreadable.help")),
       ),
       h(
         "div",
         { class: "games-actions" },
-        btn("Delete", { dataset: { testid: "game-delete" }, onclick: () => remove([{ id }]) }),
+        btn(t("games.delete"), { dataset: { testid: "game-delete" }, onclick: () => remove([{ id }]) }),
       ),
     );
   }
@@ -145,7 +147,7 @@ export function createGamesDialog({ screen, games, currentId }) {
       maxlength: "60",
       placeholder: gameTitle({ ...entry, name: null }),
       class: "games-rename",
-      "aria-label": "Name of the game",
+      "aria-label": t("games.name"),
       dataset: { testid: "game-name" },
     });
     const done = async (save) => {
@@ -160,7 +162,10 @@ export function createGamesDialog({ screen, games, currentId }) {
       e.preventDefault();
       e.stopPropagation(); // Escape ends the rename, not the dialog
     });
-    title.replaceWith(input, btn("Save", { dataset: { testid: "game-name-save" }, onclick: () => done(true) }));
+    title.replaceWith(
+      input,
+      btn(t("games.save"), { dataset: { testid: "game-name-save" }, onclick: () => done(true) }),
+    );
     input.focus();
   }
 
@@ -171,7 +176,7 @@ export function createGamesDialog({ screen, games, currentId }) {
       list,
       entries.length || unreadable.length
         ? [entries.map(item), unreadable.map(unreadableItem)]
-        : h("li", { class: "games-empty" }, "No kept games yet."),
+        : h("li", { class: "games-empty" }, t("games.none")),
     );
     dialog.dataset.count = String(entries.length);
   }
@@ -181,23 +186,20 @@ export function createGamesDialog({ screen, games, currentId }) {
       await games.open(entry);
       dialog.close();
     } catch (error) {
-      say(`This game could not be opened: ${error?.reason ?? error?.message ?? error}`);
+      say(t("games.open-failed", { reason: errorText(error) }));
     }
   }
 
   async function remove(entries) {
     lastRemoved = await games.remove(entries.map((e) => e.id));
     await refresh();
-    const what =
-      lastRemoved.length === 1
-        ? `“${gameTitle(lastRemoved[0]?.seats ? lastRemoved[0] : { name: "Unreadable game" })}”`
-        : `${lastRemoved.length} games`;
-    say(`Deleted ${what}.`, lastRemoved.length ? undo : null);
+    const title = lastRemoved[0]?.seats ? gameTitle(lastRemoved[0]) : t("games.unreadable");
+    say(t("games.deleted", { count: lastRemoved.length, title }), lastRemoved.length ? undo : null);
   }
 
   async function undo() {
     await games.restore(lastRemoved);
-    say(`${lastRemoved.length === 1 ? "The game is" : `${lastRemoved.length} games are`} back.`);
+    say(t("games.restored", { count: lastRemoved.length }));
     lastRemoved = [];
     await refresh();
   }
@@ -205,13 +207,13 @@ export function createGamesDialog({ screen, games, currentId }) {
   async function clearFinished() {
     const { entries } = await games.list();
     const finished = entries.filter((e) => e.phase === "over" && e.id !== currentId());
-    if (!finished.length) return say("No finished games to clear.");
+    if (!finished.length) return say(t("games.none-finished"));
     await remove(finished);
   }
 
   async function exportAll() {
     downloadText(await games.exportAll(), "taluva-games");
-    say("Every kept game was exported as one file.");
+    say(t("games.exported"));
   }
 
   file.addEventListener("change", async () => {
@@ -220,18 +222,18 @@ export function createGamesDialog({ screen, games, currentId }) {
     if (!chosen) return;
     const { added, known, failed } = await games.importText(await chosen.text());
     await refresh();
-    const parts = [`${added} game${added === 1 ? "" : "s"} added`];
-    if (known) parts.push(`${known} already kept`);
-    if (failed.length) parts.push(`${failed.length} could not be read (${failed.join("; ")})`);
-    say(`${parts.join(", ")}.`);
+    const parts = [t("games.imported.added", { count: added })];
+    if (known) parts.push(t("games.imported.known", { count: known }));
+    if (failed.length) parts.push(t("games.imported.failed", { count: failed.length, reasons: failed.join("; ") }));
+    say(t("games.imported", { parts: listOf(parts) }));
   });
 
   screen.slot("dialogs").append(dialog);
   screen.slot("games").append(
     headerButton({
-      label: "Games",
+      label: t("games.button"),
       icon: "☰",
-      title: "Your kept games: open, rename, delete, export",
+      title: t("games.button.title"),
       testid: "games",
       onclick: () => show(),
     }),

@@ -2,6 +2,7 @@
 // entry (the store's gameId), so opening a link or starting a new game never overwrites another.
 // Storage that is blocked or full is said in words once, and the game goes on unsaved.
 
+import { t } from "../i18n/messages.js";
 import { entryOf } from "./library.js";
 
 export class GameKeeper {
@@ -62,10 +63,7 @@ export class GameKeeper {
       if (this.#problem === kind) return;
       this.#problem = kind;
       this.onProblem(
-        kind === "full"
-          ? "The browser's storage for this site is full, so this game's latest moves are not kept. " +
-              "The game goes on; delete finished games (Games) to make room."
-          : `This game could not be kept (${error?.message ?? error}). The game goes on.`,
+        kind === "full" ? t("keeper.full") : t("keeper.failed", { reason: error?.message ?? String(error) }),
       );
     }
   }

@@ -5,6 +5,7 @@
 // "seed"?: <the game's seed>, "savedAt": <ms>}; the v1 key of older builds is read too. A save
 // that cannot be read is moved aside to `${SAVE_KEY}-corrupt-<timestamp>`, never thrown away.
 
+import { t } from "../i18n/messages.js";
 import { cleanName } from "../share/hash.js";
 
 export const SAVE_KEY = "taluva.autosave.v2";
@@ -26,7 +27,7 @@ export function localStore() {
 export function cleanSeats(seats) {
   if (!Array.isArray(seats) || seats.length < 2 || seats.length > 4) return null;
   return seats.map((s) => {
-    const seat = { name: cleanName(s?.name) || "Player", colour: String(s?.colour ?? "") };
+    const seat = { name: cleanName(s?.name) || t("seat.unnamed"), colour: String(s?.colour ?? "") };
     if (typeof s?.type === "string") seat.type = s.type.slice(0, 40);
     if (typeof s?.level === "string") seat.level = s.level.slice(0, 40);
     return seat;
@@ -62,7 +63,7 @@ export function readAutosave(store = localStore()) {
       const aside = setAside(store, key, raw);
       return {
         save: null,
-        problem: `The saved game could not be read, so a new game has started. The unreadable save was kept under “${aside}”.`,
+        problem: t("migrate.unreadable", { aside }),
       };
     }
   }

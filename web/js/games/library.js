@@ -13,6 +13,8 @@
 // the engine is up (stateOf). An entry that does not read as one is listed as unreadable and set
 // aside (left in the database, never opened, never dropped).
 
+import { t } from "../i18n/messages.js";
+
 export const DB_NAME = "taluva";
 export const DB_VERSION = 1;
 export const STORE = "games";
@@ -114,7 +116,7 @@ export class GameLibrary {
     try {
       await this.#db.put(STORE, entry);
     } catch (error) {
-      if (isQuota(error)) throw new LibraryError("full", "The browser's storage for this site is full.");
+      if (isQuota(error)) throw new LibraryError("full", t("library.full"));
       throw error;
     }
   }
@@ -143,7 +145,7 @@ export class GameLibrary {
 
 /** Open the library; rejects with LibraryError("blocked") where the browser keeps nothing. */
 export async function openLibrary(openDB) {
-  if (typeof indexedDB === "undefined") throw new LibraryError("blocked", "This browser has no IndexedDB here.");
+  if (typeof indexedDB === "undefined") throw new LibraryError("blocked", t("library.no-indexeddb"));
   try {
     const db = await openDB(DB_NAME, DB_VERSION, {
       upgrade(database) {
@@ -152,6 +154,6 @@ export async function openLibrary(openDB) {
     });
     return new GameLibrary(db);
   } catch (error) {
-    throw new LibraryError("blocked", `The browser does not let this page keep games (${error?.name ?? error}).`);
+    throw new LibraryError("blocked", t("library.blocked", { reason: error?.name ?? String(error) }));
   }
 }

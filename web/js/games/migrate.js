@@ -2,6 +2,7 @@
 // the kept games once, on the first visit of this build; then its key is removed. A save that
 // cannot be read is moved aside under a key of its own and reported, never dropped.
 
+import { t } from "../i18n/messages.js";
 import { localStore, readAutosave, setAside } from "./legacy-autosave.js";
 import { linkProblem } from "../share/load-errors.js";
 
@@ -19,7 +20,7 @@ export async function migrateAutosave(store, games, notices) {
   } catch (error) {
     if (error?.kind === "full" || error?.kind === "blocked") return "none"; // stays where it is
     const aside = setAside(backend, key, null);
-    notices.push(`The saved game could not be resumed (${linkProblem(error)}). The save was kept under “${aside}”.`);
+    notices.push(t("migrate.failed", { reason: linkProblem(error), aside }));
     return "bad";
   }
 }

@@ -1,6 +1,7 @@
 // A small picture of a kept game's board for the Games list: every hex's top in its terrain's
 // colour (lighter when higher) and each building as a dot in its owner's colour.
 
+import { t } from "../i18n/messages.js";
 import { hexPath, topColour } from "../board/art.js";
 import { hexCenter } from "../board/geometry.js";
 import { smallCanvas } from "../screen/dom.js";
@@ -50,6 +51,6 @@ export function thumbnail(entry, w = 84, h = 64) {
   return smallCanvas(w, h, (ctx) => drawBoard(ctx, w, h, hexes, entry.seats), {
     class: "games-thumb",
     role: "img",
-    "aria-label": `Board after ${entry.steps ?? 0} steps`,
+    "aria-label": t("games.thumbnail", { steps: entry.steps ?? 0 }),
   });
 }

@@ -59,6 +59,25 @@ export function currentLanguage() {
   return current?.tag ?? null;
 }
 
+/** `items` (strings) as one list in the page's language: "a, b and c", "a, b i c", "a、b和c". */
+export function list(items, type = "conjunction") {
+  return new Intl.ListFormat(current?.tag ?? "en", { style: "long", type }).format(items);
+}
+
+/** Whether the page's catalogue has `key` (for keys made from the engine's codes). */
+export function hasMessage(key) {
+  return Boolean(current?.has(key) || current?.fallback?.has(key));
+}
+
+/**
+ * Like t(), for a message with markup tags (`<b>{name}</b> is thinking`): each tag's value is a
+ * function of its contents that returns a DOM node; the result is a list of strings and nodes.
+ */
+export function rich(key, values) {
+  const parts = t(key, values);
+  return Array.isArray(parts) ? parts : [parts];
+}
+
 /** The text of `key` in the page's language, with `values` put in. */
 export function t(key, values) {
   if (!current) throw new MessageError(`t("${key}") before a language was set`);

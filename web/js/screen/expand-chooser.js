@@ -2,11 +2,11 @@
 // button per landscape with the huts it takes, and a line saying what the chosen one does.
 
 import { key } from "../board/geometry.js";
+import { list, t } from "../i18n/messages.js";
 import { h } from "./dom.js";
-import { TERRAINS } from "./theme.js";
-import { plural } from "./words.js";
+import { terrainName } from "./theme.js";
 
-const hutsOf = (m) => m.hexes.reduce((t, x) => t + x.count, 0);
+const hutsOf = (m) => m.hexes.reduce((sum, x) => sum + x.count, 0);
 
 function landscapeButton(m, choice, act, anchor) {
   const on = choice.expand === m;
@@ -20,19 +20,18 @@ function landscapeButton(m, choice, act, anchor) {
       onmouseenter: () => act.previewExpansion(m),
       onmouseleave: () => act.previewExpansion(null),
       dataset: { testid: `expand-${anchor}-${m.terrain}`, notation: m.notation },
-      title: `${TERRAINS[m.terrain].name}: ${plural(hutsOf(m), "hut")} on ${plural(m.hexes.length, "hex", "hexes")}`,
+      title: t("expand.button", { terrain: terrainName(m.terrain), huts: hutsOf(m), hexes: m.hexes.length }),
     },
     h("span", { class: "tg-terrain-chip", dataset: { terrain: m.terrain } }),
-    TERRAINS[m.terrain].name,
+    terrainName(m.terrain),
     h("span", { class: "tg-muted" }, ` ${hutsOf(m)}`),
   );
 }
 
 function summary(m) {
-  if (!m)
-    return "Pick a settlement and a landscape: every empty hex of it next to the settlement gets huts, as many as its level.";
-  const where = m.hexes.map((x) => `${plural(x.count, "hut")} on ${x.q},${x.r}`).join(", ");
-  return `${TERRAINS[m.terrain].name}: ${where} — ${hutsOf(m)} in all.`;
+  if (!m) return t("expand.pick");
+  const where = list(m.hexes.map((x) => t("expand.huts-on", { huts: x.count, hex: `${x.q},${x.r}` })));
+  return t("expand.summary", { terrain: terrainName(m.terrain), where, huts: hutsOf(m) });
 }
 
 export function expandChooser(choice, act) {
@@ -56,17 +55,17 @@ export function expandChooser(choice, act) {
           onclick: () => act.chooseSettlement(anchor),
           aria: { pressed: String(on) },
           dataset: { testid: `settlement-${anchor}` },
-          title: `Settlement ${i + 1} (${plural(size, "hex", "hexes")}, at ${anchor})`,
+          title: t("expand.settlement.title", { n: i + 1, hexes: size, anchor }),
         },
-        `Settlement ${i + 1}`,
-        h("span", { class: "tg-muted" }, ` · ${plural(size, "hex", "hexes")}`),
+        t("expand.settlement", { n: i + 1 }),
+        h("span", { class: "tg-muted" }, ` · ${t("expand.hexes", { hexes: size })}`),
       ),
       moves.map((m) => landscapeButton(m, choice, act, anchor)),
     );
   });
   return h(
     "div",
-    { class: "tg-expand", role: "group", aria: { label: "Expansions" }, dataset: { testid: "expand-list" } },
+    { class: "tg-expand", role: "group", aria: { label: t("expand.label") }, dataset: { testid: "expand-list" } },
     h(
       "p",
       { class: "tg-expand-summary", id: "tg-kind-help-expand", dataset: { testid: "expand-summary" } },

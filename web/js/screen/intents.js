@@ -5,8 +5,12 @@
 
 import { key, placementKey } from "../board/geometry.js";
 import { KINDS } from "../game/choice.js";
+import { reasonSentence } from "../i18n/engine-text.js";
+import { t } from "../i18n/messages.js";
+import { moveText } from "../i18n/move-text.js";
 import { errorText } from "./notify.js";
-import { KIND_LABELS } from "./theme.js";
+
+const withRule = (why) => t("reason.with-rule", { rule: why.rule, sentence: reasonSentence(why) });
 
 export function createIntents(screen) {
   const { store, computers, hints, choice } = screen;
@@ -29,13 +33,12 @@ export function createIntents(screen) {
     const move = choice.places.get(placementKey(hex.q, hex.r, choice.clock));
     if (!move) {
       const why = await screen.tooltip.reasonFor({ q: hex.q, r: hex.r, clock: choice.clock });
-      if (why !== undefined) screen.notices.error(why ? `${why.rule}: ${why.text}` : "The tile cannot go there.");
+      if (why !== undefined) screen.notices.error(why ? withRule(why) : t("intent.cannot-go"));
       return;
     }
     if (move.eliminates) {
       const name = store.seats[store.state.current].name;
-      const question = `After this placement ${name} could not build anything, and a player without a legal build is eliminated at once (R-ELIM-1). Place the tile here anyway?`;
-      if (!(await screen.confirmDialog.ask(question))) return;
+      if (!(await screen.confirmDialog.ask(t("intent.eliminates", { name })))) return;
     }
     choice.cursor = null;
     await play(move);
@@ -44,15 +47,16 @@ export function createIntents(screen) {
   async function explainBuild(hex) {
     const own = choice.hexAt.get(key(hex.q, hex.r))?.building?.owner === store.state.current;
     if (choice.kind === "expand" && own) {
-      screen.notices.error("This settlement has no expansion now.");
+      screen.notices.error(t("intent.no-expansion"));
       return;
     }
     const kind = choice.kind || "found";
     const why = await store.explain({ type: "build", kind, hexes: [{ q: hex.q, r: hex.r, count: 1 }] });
     if (why === undefined) return; // the position changed meanwhile
-    const label = choice.kind ? KIND_LABELS[choice.kind].toLowerCase() : "build";
     screen.notices.error(
-      why ? `No ${label} here — ${why.rule}: ${why.text}` : `Nothing to build on ${hex.q},${hex.r}.`,
+      why
+        ? t("intent.no-build", { kind: choice.kind || "any", reason: withRule(why) })
+        : t("intent.nothing", { hex: `${hex.q},${hex.r}` }),
     );
   }
 
@@ -157,15 +161,15 @@ export function createIntents(screen) {
 
     async showHint() {
       if (!canAct() || hints.pending) return;
-      screen.notices.announce("Looking for a good move…");
+      screen.notices.announce(t("intent.hint-looking"));
       try {
         const move = await hints.ask();
         if (!move) return;
         if (move.type === "place") choice.clock = move.clock;
-        screen.notices.announce(`Hint: ${move.notation}. Enter accepts it, Esc ignores it.`);
+        screen.notices.announce(t("intent.hint", { move: moveText(move) }));
         screen.render();
       } catch (error) {
-        screen.notices.error(`No hint: ${errorText(error)}`);
+        screen.notices.error(t("intent.no-hint", { reason: errorText(error) }));
       }
     },
 

@@ -4,6 +4,11 @@
 // A binding matches KeyboardEvent fields: `key` (compared as written when `exact`, else without
 // case), `ctrl` (Ctrl or Cmd) and `shift` (true, false, or absent: either). Bindings without
 // `ctrl` never match while Ctrl, Cmd or Alt is held.
+//
+// Texts are catalogue keys (i18n): `title` what a button does, `keys` the keys as the
+// person's language writes them (Ctrl is Strg in German), `help` [keys, what they do].
+
+import { t } from "../i18n/messages.js";
 
 export const KEYMAP = [
   {
@@ -11,42 +16,47 @@ export const KEYMAP = [
     arg: 1,
     bindings: [{ key: "r", shift: false }],
     aria: "R",
-    keys: "R",
-    title: "Rotate clockwise",
-    help: ["R / Shift+R", "rotate the tile clockwise / back (also Shift+wheel)"],
+    keys: "keys.rotate",
+    title: "key.rotate.title",
+    help: ["keys.rotate.help", "key.rotate.help"],
   },
   {
     action: "rotate",
     arg: -1,
     bindings: [{ key: "r", shift: true }],
     aria: "Shift+R",
-    keys: "Shift+R",
-    title: "Rotate anticlockwise",
+    keys: "keys.rotate-back",
+    title: "key.rotate-back.title",
   },
   {
     action: "help-only",
-    help: ["Click / tap", "place the tile; on touch, tap to aim and tap again (or Place) to confirm"],
+    help: ["keys.click", "key.click.help"],
   },
   {
     action: "kind",
     bindings: ["1", "2", "3", "4"].map((key) => ({ key, exact: true })),
-    help: ["1 2 3 4", "build: found, expand, temple, tower"],
+    help: ["keys.kinds", "key.kinds.help"],
   },
   {
     action: "confirm",
     bindings: [{ key: "Enter", exact: true }],
-    keys: "Enter",
-    help: ["Enter", "confirm the chosen move"],
+    keys: "keys.confirm",
+    help: ["keys.confirm", "key.confirm.help"],
   },
-  { action: "cancel", bindings: [{ key: "Escape", exact: true }], keys: "Esc", help: ["Esc", "cancel the choice"] },
-  { action: "help-only", help: ["Arrows", "move the board cursor (when the board has focus)"] },
+  {
+    action: "cancel",
+    bindings: [{ key: "Escape", exact: true }],
+    keys: "keys.cancel",
+    help: ["keys.cancel", "key.cancel.help"],
+  },
+  { action: "help-only", help: ["keys.arrows", "key.arrows.help"] },
   {
     action: "hint",
     bindings: [{ key: "h" }],
     aria: "H",
-    keys: "H",
-    title: "Suggest a move",
-    help: ["H", "hint: the strongest computer's move, drawn on the board (Enter accepts, Esc ignores)"],
+    keys: "keys.hint",
+    title: "key.hint.title",
+    help: ["keys.hint", "key.hint.help"],
   },
   {
     action: "undo",
@@ -55,9 +65,9 @@ export const KEYMAP = [
       { key: "u", exact: true },
     ],
     aria: "Control+Z U",
-    keys: "Ctrl+Z or U",
-    title: "Undo the last step",
-    help: ["Ctrl+Z / U", "undo a step (with computers: back to your last move)"],
+    keys: "keys.undo",
+    title: "key.undo.title",
+    help: ["keys.undo.help", "key.undo.help"],
   },
   {
     action: "redo",
@@ -67,16 +77,16 @@ export const KEYMAP = [
       { key: "U", exact: true },
     ],
     aria: "Control+Y Shift+U",
-    keys: "Ctrl+Y or Shift+U",
-    title: "Redo",
-    help: ["Ctrl+Y / Shift+U", "redo"],
+    keys: "keys.redo",
+    title: "key.redo.title",
+    help: ["keys.redo.help", "key.redo.help"],
   },
   {
     action: "fit",
     bindings: [{ key: "f" }],
-    keys: "F",
-    title: "Fit the board",
-    help: ["F, +, −", "fit the board, zoom in, zoom out (also wheel and pinch; drag to pan)"],
+    keys: "keys.fit",
+    title: "key.fit.title",
+    help: ["keys.fit.help", "key.fit.help"],
   },
   {
     action: "zoom-in",
@@ -84,8 +94,8 @@ export const KEYMAP = [
       { key: "+", exact: true },
       { key: "=", exact: true },
     ],
-    keys: "+",
-    title: "Zoom in",
+    keys: "keys.zoom-in",
+    title: "key.zoom-in.title",
   },
   {
     action: "zoom-out",
@@ -93,23 +103,23 @@ export const KEYMAP = [
       { key: "-", exact: true },
       { key: "_", exact: true },
     ],
-    keys: "−",
-    title: "Zoom out",
+    keys: "keys.zoom-out",
+    title: "key.zoom-out.title",
   },
   {
     action: "new-game",
     bindings: [{ key: "n" }],
     aria: "N",
-    keys: "N",
-    title: "Start a new game",
-    help: ["N", "new game"],
+    keys: "keys.new-game",
+    title: "key.new-game.title",
+    help: ["keys.new-game", "key.new-game.help"],
   },
   {
     action: "help",
     bindings: [{ key: "?", exact: true }],
     aria: "Shift+?",
-    keys: "?",
-    title: "Rules at a glance and keyboard shortcuts",
+    keys: "keys.help",
+    title: "key.help.title",
   },
 ];
 
@@ -138,7 +148,8 @@ function entryFor(action, arg) {
 /** A button's title: what it does and its keys, e.g. "Undo the last step (Ctrl+Z or U)". */
 export function titleFor(action, arg) {
   const entry = entryFor(action, arg);
-  return entry.keys ? `${entry.title} (${entry.keys})` : entry.title;
+  const title = t(entry.title);
+  return entry.keys ? t("key.title-with-keys", { title, keys: t(entry.keys) }) : title;
 }
 
 /** A button's aria-keyshortcuts value, or null. */
@@ -146,7 +157,7 @@ export function ariaKeysFor(action, arg) {
   return entryFor(action, arg)?.aria ?? null;
 }
 
-/** The rows of the help dialog's key list: [keys, what they do]. */
+/** The rows of the help dialog's key list: [keys, what they do], in the page's language. */
 export function helpRows() {
-  return KEYMAP.filter((e) => e.help).map((e) => e.help);
+  return KEYMAP.filter((e) => e.help).map((e) => e.help.map((key) => t(key)));
 }

@@ -3,6 +3,7 @@
 // parts (the Share button, dialogs). Buttons name a keymap action: their titles and shortcuts
 // come from the keymap, their clicks go to the same `run(action, arg)` as the keys.
 
+import { t } from "../i18n/messages.js";
 import { h, fill } from "./dom.js";
 import { ICONS } from "./icons.js";
 import { ariaKeysFor, titleFor } from "./keymap.js";
@@ -54,10 +55,10 @@ function zoomButtons(run) {
     );
   return h(
     "div",
-    { class: "tg-zoom", role: "group", aria: { label: "Zoom" } },
-    button("zoom-in", "+", "Zoom in", "zoom-in"),
-    button("zoom-out", "−", "Zoom out", "zoom-out"),
-    button("fit", "⤢", "Fit the board", "fit"),
+    { class: "tg-zoom", role: "group", aria: { label: t("layout.zoom") } },
+    button("zoom-in", "+", t("key.zoom-in.title"), "zoom-in"),
+    button("zoom-out", "−", t("key.zoom-out.title"), "zoom-out"),
+    button("fit", "⤢", t("key.fit.title"), "fit"),
   );
 }
 
@@ -67,11 +68,11 @@ function sidePanels(parts) {
   const card = (title, body, cls = "tg-card") => h("section", { class: cls }, h("h2", {}, title), body);
   return h(
     "aside",
-    { class: "tg-side", aria: { label: "Players, tiles and moves" } },
-    card("Players", parts.players),
-    card("Tiles", parts.tiles),
-    card("Moves", parts.log, "tg-card tg-card-log"),
-    h("section", { class: "tg-card" }, h("details", {}, h("summary", {}, h("h2", {}, "Legend")), legend)),
+    { class: "tg-side", aria: { label: t("layout.side") } },
+    card(t("layout.players"), parts.players),
+    card(t("layout.tiles"), parts.tiles),
+    card(t("layout.moves"), parts.log, "tg-card tg-card-log"),
+    h("section", { class: "tg-card" }, h("details", {}, h("summary", {}, h("h2", {}, t("layout.legend"))), legend)),
   );
 }
 
@@ -80,11 +81,11 @@ export function buildLayout(root, run) {
   const parts = {
     turnBanner: h("div", { class: "tg-turn", dataset: { testid: "turn" } }),
     buttons: {
-      newGame: actionButton(run, "new-game", "New game"),
-      hint: actionButton(run, "hint", "Hint"),
-      undo: actionButton(run, "undo", "Undo"),
-      redo: actionButton(run, "redo", "Redo"),
-      help: actionButton(run, "help", "Help"),
+      newGame: actionButton(run, "new-game", t("layout.new-game")),
+      hint: actionButton(run, "hint", t("layout.hint")),
+      undo: actionButton(run, "undo", t("layout.undo")),
+      redo: actionButton(run, "redo", t("layout.redo")),
+      help: actionButton(run, "help", t("layout.help")),
     },
     gamesSlot: h("span", { class: "tg-slot", dataset: { slot: "games" } }),
     shareSlot: h("span", { class: "tg-slot", dataset: { slot: "share" } }),
@@ -93,15 +94,19 @@ export function buildLayout(root, run) {
       class: "tg-board",
       tabindex: "0",
       role: "application",
-      "aria-roledescription": "game board",
+      "aria-roledescription": t("layout.board.role"),
       aria: {
-        label: "Board. Arrow keys move the cursor, Enter acts on the hex under it, R rotates the tile.",
+        label: t("layout.board.label"),
         describedby: "tg-turn-live",
       },
       dataset: { testid: "board" },
     }),
     tip: h("div", { class: "tg-tip", role: "tooltip", hidden: true, dataset: { testid: "tip" } }),
-    stepBar: h("section", { class: "tg-stepbar", aria: { label: "Your move" }, dataset: { testid: "stepbar" } }),
+    stepBar: h("section", {
+      class: "tg-stepbar",
+      aria: { label: t("layout.stepbar") },
+      dataset: { testid: "stepbar" },
+    }),
     players: h("ol", { class: "tg-players", dataset: { testid: "players" } }),
     tiles: h("div", { class: "tg-tiles" }),
     log: h("ol", { class: "tg-log", dataset: { testid: "log" } }),
@@ -117,7 +122,7 @@ export function buildLayout(root, run) {
     parts.turnBanner,
     h(
       "nav",
-      { class: "tg-actions", aria: { label: "Game" } },
+      { class: "tg-actions", aria: { label: t("layout.actions") } },
       b.newGame,
       b.hint,
       b.undo,

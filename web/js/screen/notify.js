@@ -2,6 +2,7 @@
 // flash over the board (eruptions, players leaving) and the live region screen readers speak.
 // Text only, always set with textContent.
 
+import { engineErrorText } from "../i18n/engine-text.js";
 import { h } from "./dom.js";
 
 const ERROR_MS = 6000;
@@ -44,7 +45,4 @@ export function createNotices(root) {
 }
 
 /** An engine error as a person reads it: the rule it cites first, when there is one. */
-export function errorText(error) {
-  if (error?.rule && error?.reason) return `${error.rule}: ${error.reason}`;
-  return error?.message || String(error);
-}
+export const errorText = engineErrorText;

@@ -8,6 +8,9 @@ import { placementKey } from "../board/geometry.js";
 import { describeChange } from "../game/announce.js";
 import { MoveChoice } from "../game/choice.js";
 import { computerLevel } from "../game/seats.js";
+import { levelName, resultSentence } from "../i18n/engine-text.js";
+import { list, rich, t } from "../i18n/messages.js";
+import { moveText } from "../i18n/move-text.js";
 import { createConfirmDialog } from "./dialogs/confirm.js";
 import { createEndDialog } from "./dialogs/end.js";
 import { createHelpDialog } from "./dialogs/help.js";
@@ -44,7 +47,7 @@ export class GameScreen {
     store.onBusy((busy) => (root.dataset.busy = busy ? "1" : "0"));
     store.onError((error) => this.notices.error(errorText(error)));
     computers.subscribe(() => this.#computersChanged());
-    computers.onError((error) => this.notices.error(`The computer could not move: ${errorText(error)}`));
+    computers.onError((error) => this.notices.error(t("screen.computer-failed", { reason: errorText(error) })));
     hints.subscribe(() => this.render());
     root.dataset.busy = "0";
   }
@@ -174,7 +177,8 @@ export class GameScreen {
     const seats = this.store.seats;
     const { notes, turn } = describeChange(change, seats);
     if (notes.length) this.notices.flash(notes.join(" "));
-    if (change.cause === "new") this.notices.announce(`New game: ${seats.map((s) => s.name).join(", ")}. ${turn}`);
+    if (change.cause === "new")
+      this.notices.announce(t("screen.new-game", { names: list(seats.map((s) => s.name)), turn }));
     else if (turn) this.notices.announce(turn);
   }
 
@@ -183,14 +187,12 @@ export class GameScreen {
     if (c.showing?.type === "place") this.choice.clock = c.showing.clock;
     if (c.thinking !== null) {
       const seat = this.store.seats[c.thinking];
-      this.notices.announce(`${seat.name} (computer, ${computerLevel(seat.type)}) is thinking…`);
+      this.notices.announce(t("screen.thinking", { name: seat.name, level: levelName(computerLevel(seat.type)) }));
     } else if (c.showing) {
       const seat = this.store.seats[this.store.state.current];
-      this.notices.announce(
-        `${seat.name} ${c.showing.type === "place" ? "places the tile" : "builds"}: ${c.showing.notation}.`,
-      );
+      this.notices.announce(t("screen.computer-move", { name: seat.name, move: moveText(c.showing) }));
     } else if (c.paused) {
-      this.notices.announce("Computer players paused.");
+      this.notices.announce(t("screen.paused"));
     }
     this.render();
   }
@@ -253,24 +255,23 @@ export class GameScreen {
     const { state, seats } = s;
     const over = state.phase === "over";
     const colour = over ? null : s.colours[state.current];
-    const name = h("strong", {}, seats[state.current]?.name);
+    const name = seats[state.current]?.name;
+    const b = (chunks) => h("strong", {}, chunks);
     let text;
-    if (over) text = h("span", {}, h("strong", {}, "Game over"), ` — ${state.result.text}`);
+    if (over) text = h("span", {}, rich("screen.banner.over", { b, result: resultSentence(state.result) }));
     else if (this.computers.thinking !== null)
       text = h(
         "span",
         { dataset: { testid: "thinking" } },
-        name,
-        " is thinking",
+        rich("screen.banner.thinking", { b, name }),
         h("span", { class: "tg-spinner", aria: { hidden: "true" } }),
       );
     else
       text = h(
         "span",
         {},
-        name,
-        state.phase === "place" ? " · place the tile" : " · build",
-        h("span", { class: "tg-step" }, state.phase === "place" ? "step 1 of 2" : "step 2 of 2"),
+        rich("screen.banner.turn", { b, name, phase: state.phase }),
+        h("span", { class: "tg-step" }, t("screen.banner.step", { step: state.phase === "place" ? 1 : 2 })),
       );
     fill(
       this.parts.turnBanner,

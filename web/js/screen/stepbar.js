@@ -11,13 +11,16 @@ import { computerLevel } from "../game/seats.js";
 import { h, fill, smallCanvas } from "./dom.js";
 import { expandChooser } from "./expand-chooser.js";
 import { pieceIcon } from "./panels.js";
-import { KIND_HELP, KIND_LABELS, TERRAINS, tileTerrains } from "./theme.js";
+import { levelName, resultSentence } from "../i18n/engine-text.js";
+import { t } from "../i18n/messages.js";
+import { moveText } from "../i18n/move-text.js";
+import { kindHelp, kindLabel, terrainName, tileTerrains } from "./theme.js";
 import { ariaKeysFor, titleFor } from "./keymap.js";
 
 const POINTING_HELP = {
-  touch: "Tap to aim the volcano, tap again to place.",
-  keyboard: "Arrows move the volcano, Enter places, R rotates.",
-  mouse: "Point with the volcano, click to place. R rotates.",
+  touch: "stepbar.pointing.touch",
+  keyboard: "stepbar.pointing.keyboard",
+  mouse: "stepbar.pointing.mouse",
 };
 
 function button(text, attrs) {
@@ -31,7 +34,7 @@ function placeBar(bar, s, act) {
   const preview = smallCanvas(92, 84, (ctx) => drawTile(ctx, 46, 42, 17, state.tile, clock), {
     class: "tg-tile-preview",
     role: "img",
-    "aria-label": `Drawn tile: volcano, ${TERRAINS[a].name} and ${TERRAINS[b].name}; landscapes at ${clock} o'clock`,
+    "aria-label": t("stepbar.tile.label", { a: terrainName(a), b: terrainName(b), clock }),
     dataset: { testid: "tile-preview", clock: String(clock) },
   });
   const rotate = (step, text, label, testid) =>
@@ -56,29 +59,32 @@ function placeBar(bar, s, act) {
       preview,
       h(
         "div",
-        { class: "tg-rotate", role: "group", aria: { label: "Rotate the tile" } },
-        rotate(-1, "⟲", "Rotate anticlockwise", "rotate-left"),
-        rotate(1, "⟳", "Rotate clockwise", "rotate-right"),
+        { class: "tg-rotate", role: "group", aria: { label: t("stepbar.rotate") } },
+        rotate(-1, "⟲", t("key.rotate-back.title"), "rotate-left"),
+        rotate(1, "⟳", t("key.rotate.title"), "rotate-right"),
       ),
     ),
     h(
       "div",
       { class: "tg-step-text" },
-      h("p", { class: "tg-step-title" }, "Place the tile"),
+      h("p", { class: "tg-step-title" }, t("stepbar.place.title")),
       h(
         "p",
         { class: "tg-step-help" },
-        `${TERRAINS[a].name} + ${TERRAINS[b].name}. `,
-        POINTING_HELP[choice.inputType] ?? POINTING_HELP.mouse,
-        open ? ` ${open} volcano${open > 1 ? "es" : ""} open to an eruption (orange rings).` : "",
+        t("stepbar.place.help", {
+          a: terrainName(a),
+          b: terrainName(b),
+          how: t(POINTING_HELP[choice.inputType] ?? POINTING_HELP.mouse),
+          open,
+        }),
       ),
     ),
-    button("Place tile", {
+    button(t("stepbar.place.button"), {
       class: "tg-btn tg-btn-primary tg-confirm-btn",
       disabled: !choice.confirmable(),
       onclick: () => act.confirm(),
       dataset: { testid: "confirm" },
-      title: "Place the tile where the ghost is (Enter)",
+      title: t("stepbar.place.button.title"),
     }),
   );
 }
@@ -96,13 +102,13 @@ function kindButton(s, act, kind, i) {
       class: `tg-btn tg-kind${on ? " is-on" : ""}`,
       aria: { checked: String(on), keyshortcuts: String(i + 1), describedby: on ? `tg-kind-help-${kind}` : null },
       disabled: n === 0,
-      title: `${KIND_HELP[kind]}${n === 0 ? " — not possible now" : ""} (${i + 1})`,
+      title: t("stepbar.kind.title", { help: kindHelp(kind), possible: n > 0 ? "yes" : "no", key: i + 1 }),
       onclick: () => act.chooseKind(kind),
       dataset: { testid: `kind-${kind}`, count: String(n) },
     },
     pieceIcon(piece, s.colours[s.state.current], 22),
-    h("span", { class: "tg-kind-label" }, KIND_LABELS[kind]),
-    h("span", { class: "tg-kind-n", aria: { label: `${n} choices` } }, String(n)),
+    h("span", { class: "tg-kind-label" }, kindLabel(kind)),
+    h("span", { class: "tg-kind-n", aria: { label: t("stepbar.kind.choices", { n }) } }, String(n)),
   );
 }
 
@@ -110,10 +116,10 @@ function buildBar(bar, s, act) {
   const { choice } = s;
   const kinds = h(
     "div",
-    { class: "tg-kinds", role: "radiogroup", aria: { label: "Build action" } },
+    { class: "tg-kinds", role: "radiogroup", aria: { label: t("stepbar.kinds") } },
     KINDS.map((kind, i) => kindButton(s, act, kind, i)),
   );
-  const help = choice.kind ? KIND_HELP[choice.kind] : "Choose an action, or click a highlighted hex.";
+  const help = choice.kind ? kindHelp(choice.kind) : t("stepbar.build.help");
   const detail =
     choice.kind === "expand"
       ? expandChooser(choice, act)
@@ -124,19 +130,19 @@ function buildBar(bar, s, act) {
     h(
       "div",
       { class: "tg-build-main" },
-      h("div", { class: "tg-build-head" }, h("p", { class: "tg-step-title" }, "Build"), kinds),
+      h("div", { class: "tg-build-head" }, h("p", { class: "tg-step-title" }, t("stepbar.build.title")), kinds),
       h("div", { class: "tg-build-detail" }, detail),
     ),
     h(
       "div",
       { class: "tg-build-actions" },
-      choice.kind ? button("Cancel", { onclick: () => act.cancel(), dataset: { testid: "cancel" } }) : null,
-      button(move ? `Build: ${move.notation}` : "Build", {
+      choice.kind ? button(t("stepbar.cancel"), { onclick: () => act.cancel(), dataset: { testid: "cancel" } }) : null,
+      button(move ? t("stepbar.build.move", { move: moveText(move) }) : t("stepbar.build.title"), {
         class: "tg-btn tg-btn-primary tg-confirm-btn",
         disabled: !move,
         onclick: () => act.confirm(),
         dataset: { testid: "confirm" },
-        title: "Build it (Enter)",
+        title: t("stepbar.build.button.title"),
       }),
     ),
   );
@@ -148,21 +154,23 @@ function overBar(bar, s, act) {
     h(
       "div",
       { class: "tg-step-text" },
-      h("p", { class: "tg-step-title" }, "Game over"),
-      h("p", { class: "tg-step-help" }, s.state.result.text),
+      h("p", { class: "tg-step-title" }, t("stepbar.over")),
+      h("p", { class: "tg-step-help" }, resultSentence(s.state.result)),
     ),
-    button("Show the result", { onclick: () => act.showEnd(), dataset: { testid: "show-result" } }),
-    button("New game", { class: "tg-btn tg-btn-primary", onclick: () => act.openSetup() }),
+    button(t("stepbar.show-result"), { onclick: () => act.showEnd(), dataset: { testid: "show-result" } }),
+    button(t("layout.new-game"), { class: "tg-btn tg-btn-primary", onclick: () => act.openSetup() }),
   );
 }
 
-function computerDoing(s) {
+// What the computer to move is doing, as one sentence with its name and level.
+function computerDoing(s, seat) {
   const { computers, state } = s;
-  if (computers.paused) return "paused";
-  if (computers.thinking !== null) return "is thinking…";
+  const who = { name: seat.name, level: levelName(computerLevel(seat.type)) };
+  if (computers.paused) return t("stepbar.computer.paused", who);
+  if (computers.thinking !== null) return t("stepbar.computer.thinking", who);
   const shown = computers.showing;
-  if (shown) return `${shown.type === "place" ? "places the tile" : "builds"}: ${shown.notation}`;
-  return state.phase === "place" ? "places the tile" : "builds";
+  if (shown) return t("stepbar.computer.shows", { ...who, move: moveText(shown) });
+  return t("stepbar.computer.moves", { ...who, phase: state.phase });
 }
 
 function computerBar(bar, s, act) {
@@ -173,11 +181,11 @@ function computerBar(bar, s, act) {
     "select",
     {
       class: "tg-select",
-      aria: { label: "Computer speed" },
+      aria: { label: t("stepbar.speed.label") },
       dataset: { testid: "ai-speed" },
       onchange: (e) => act.setAiSpeed(e.target.value),
     },
-    AI_SPEEDS.map((x) => h("option", { value: x.id, selected: x.id === computers.speed }, x.label)),
+    AI_SPEEDS.map((x) => h("option", { value: x.id, selected: x.id === computers.speed }, t(x.label))),
   );
   fill(
     bar,
@@ -188,16 +196,12 @@ function computerBar(bar, s, act) {
         "p",
         { class: "tg-step-title" },
         computers.thinking !== null ? h("span", { class: "tg-spinner", aria: { hidden: "true" } }) : null,
-        `${seat.name} (computer, ${computerLevel(seat.type)}) ${computerDoing(s)}`,
+        computerDoing(s, seat),
       ),
-      h(
-        "p",
-        { class: "tg-step-help" },
-        s.hasHumans ? "Undo takes back your last move." : "Computer against computer: pick a speed, pause to look.",
-      ),
+      h("p", { class: "tg-step-help" }, t(s.hasHumans ? "stepbar.computer.undo" : "stepbar.computer.only")),
     ),
-    h("label", { class: "tg-ai-speed" }, h("span", {}, "Speed "), speed),
-    button(computers.paused ? "Resume" : "Pause", {
+    h("label", { class: "tg-ai-speed" }, h("span", {}, t("stepbar.speed")), speed),
+    button(t(computers.paused ? "stepbar.resume" : "stepbar.pause"), {
       onclick: () => act.setAiPaused(!computers.paused),
       aria: { pressed: String(computers.paused) },
       dataset: { testid: "ai-pause" },
@@ -212,15 +216,11 @@ function hintBar(bar, s, act) {
     h(
       "div",
       { class: "tg-step-text", dataset: { testid: "hint-bar" } },
-      h("p", { class: "tg-step-title" }, `Hint: ${m.type === "place" ? "place the tile at" : "build"} ${m.notation}`),
-      h(
-        "p",
-        { class: "tg-step-help" },
-        "The strongest computer level would play this (shown on the board). Enter accepts, Esc or any other move ignores it.",
-      ),
+      h("p", { class: "tg-step-title" }, t("stepbar.hint.title", { move: moveText(m) })),
+      h("p", { class: "tg-step-help" }, t("stepbar.hint.help")),
     ),
-    button("Ignore", { onclick: () => act.cancel(), dataset: { testid: "hint-ignore" } }),
-    button("Accept", {
+    button(t("stepbar.hint.ignore"), { onclick: () => act.cancel(), dataset: { testid: "hint-ignore" } }),
+    button(t("stepbar.hint.accept"), {
       class: "tg-btn tg-btn-primary",
       onclick: () => act.acceptHint(),
       dataset: { testid: "hint-accept" },
@@ -235,8 +235,8 @@ function startingBar(bar) {
     h(
       "div",
       { class: "tg-step-text" },
-      h("p", { class: "tg-step-title" }, "Starting the engine…"),
-      h("p", { class: "tg-step-help" }, "Your game goes on from here as soon as it is up."),
+      h("p", { class: "tg-step-title" }, t("stepbar.starting")),
+      h("p", { class: "tg-step-help" }, t("stepbar.starting.help")),
     ),
   );
 }

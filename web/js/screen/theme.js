@@ -1,12 +1,15 @@
-// Colours, names and seat choices: presentation data only.
+// Colours, names and seat choices: presentation data only. Names are the catalogues' (i18n):
+// terrainName, colourName, kindLabel and kindHelp say them in the page's language.
+
+import { t } from "../i18n/messages.js";
 
 export const TERRAINS = {
-  volcano: { name: "Volcano", letter: "V", top: "#6e3b30", dark: "#3b1f1a", ink: "#ffb36b" },
-  jungle: { name: "Jungle", letter: "J", top: "#2f7a3e", dark: "#1c4d27", ink: "#7fd08b" },
-  clearing: { name: "Clearing", letter: "C", top: "#9ccc58", dark: "#6b9a33", ink: "#e3f5b6" },
-  sand: { name: "Sand", letter: "S", top: "#e8cf7f", dark: "#b8994a", ink: "#a8822e" },
-  rock: { name: "Rock", letter: "R", top: "#9a968f", dark: "#65625d", ink: "#d9d5cd" },
-  lake: { name: "Lake", letter: "L", top: "#4f9fd6", dark: "#2d6e9e", ink: "#c8e8ff" },
+  volcano: { letter: "V", top: "#6e3b30", dark: "#3b1f1a", ink: "#ffb36b" },
+  jungle: { letter: "J", top: "#2f7a3e", dark: "#1c4d27", ink: "#7fd08b" },
+  clearing: { letter: "C", top: "#9ccc58", dark: "#6b9a33", ink: "#e3f5b6" },
+  sand: { letter: "S", top: "#e8cf7f", dark: "#b8994a", ink: "#a8822e" },
+  rock: { letter: "R", top: "#9a968f", dark: "#65625d", ink: "#d9d5cd" },
+  lake: { letter: "L", top: "#4f9fd6", dark: "#2d6e9e", ink: "#c8e8ff" },
 };
 
 export const LANDSCAPE_NAMES = ["jungle", "clearing", "sand", "rock", "lake"];
@@ -21,29 +24,50 @@ export function tileTerrains(code) {
 // Player colours: chosen to differ in lightness as well as hue, and every piece is drawn with
 // a contrasting outline, so they read on every terrain.
 export const PLAYER_COLOURS = [
-  { id: "red", name: "Red", fill: "#d8342c", edge: "#5a0f0b", text: "#fff" },
-  { id: "blue", name: "Blue", fill: "#2d63d8", edge: "#0d2157", text: "#fff" },
-  { id: "white", name: "White", fill: "#f5f1e6", edge: "#3b372e", text: "#222" },
-  { id: "black", name: "Black", fill: "#2b2b31", edge: "#e6e1d3", text: "#fff" },
-  { id: "orange", name: "Orange", fill: "#f39a1f", edge: "#5c3303", text: "#222" },
-  { id: "purple", name: "Purple", fill: "#8e4fcf", edge: "#2c0f4d", text: "#fff" },
+  { id: "red", fill: "#d8342c", edge: "#5a0f0b", text: "#fff" },
+  { id: "blue", fill: "#2d63d8", edge: "#0d2157", text: "#fff" },
+  { id: "white", fill: "#f5f1e6", edge: "#3b372e", text: "#222" },
+  { id: "black", fill: "#2b2b31", edge: "#e6e1d3", text: "#fff" },
+  { id: "orange", fill: "#f39a1f", edge: "#5c3303", text: "#222" },
+  { id: "purple", fill: "#8e4fcf", edge: "#2c0f4d", text: "#fff" },
 ];
 
 export function colourById(id) {
   return PLAYER_COLOURS.find((c) => c.id === id) || PLAYER_COLOURS[0];
 }
 
-export const KIND_LABELS = {
-  found: "Found",
-  expand: "Expand",
-  temple: "Temple",
-  tower: "Tower",
+const TERRAIN_NAMES = {
+  volcano: "terrain.volcano",
+  jungle: "terrain.jungle",
+  clearing: "terrain.clearing",
+  sand: "terrain.sand",
+  rock: "terrain.rock",
+  lake: "terrain.lake",
 };
 
-export const KIND_HELP = {
-  found: "Found a settlement: one hut on an empty level-1 hex (R-BUILD-1)",
-  expand:
-    "Expand a settlement into one landscape: huts on every adjacent empty hex of it, as many as its level (R-BUILD-2)",
-  temple: "Build a temple next to your settlement of 3+ hexes without a temple (R-BUILD-3)",
-  tower: "Build a tower on level 3+ next to your settlement without a tower (R-BUILD-4)",
+const COLOUR_NAMES = {
+  red: "colour.red",
+  blue: "colour.blue",
+  white: "colour.white",
+  black: "colour.black",
+  orange: "colour.orange",
+  purple: "colour.purple",
 };
+
+const KINDS = {
+  found: ["kind.found", "kind.found.help"],
+  expand: ["kind.expand", "kind.expand.help"],
+  temple: ["kind.temple", "kind.temple.help"],
+  tower: ["kind.tower", "kind.tower.help"],
+};
+
+/** A terrain's name on its own (a label, a legend entry): "Jungle". */
+export const terrainName = (terrain) => t(TERRAIN_NAMES[terrain]);
+
+export const colourName = (id) => t(COLOUR_NAMES[id]);
+
+/** A build action's button label: "Found". */
+export const kindLabel = (kind) => t(KINDS[kind][0]);
+
+/** What a build action does, with its rule. */
+export const kindHelp = (kind) => t(KINDS[kind][1]);

@@ -4,9 +4,9 @@
 
 import { placementKey } from "../board/geometry.js";
 import { hutsByOwner } from "../game/announce.js";
+import { reasonSentence } from "../i18n/engine-text.js";
+import { t } from "../i18n/messages.js";
 import { h, fill } from "./dom.js";
-import { TERRAINS } from "./theme.js";
-import { plural } from "./words.js";
 
 const EXPLAIN_DELAY = 60; // ms of hovering before the engine is asked why a spot is illegal
 const MARGIN = 6;
@@ -14,10 +14,10 @@ const MARGIN = 6;
 /** What a build move does, in a few words (the tip and the action menu). */
 export function actionLabel(m) {
   if (m.kind === "expand") {
-    const huts = m.hexes.reduce((t, x) => t + x.count, 0);
-    return `Expand into ${TERRAINS[m.terrain].name.toLowerCase()}: ${plural(huts, "hut")}`;
+    const huts = m.hexes.reduce((sum, x) => sum + x.count, 0);
+    return t("tip.expand", { terrain: m.terrain, huts });
   }
-  return { found: "Found a settlement here", temple: "Build a temple here", tower: "Build a tower here" }[m.kind];
+  return t({ found: "tip.found", temple: "tip.temple", tower: "tip.tower" }[m.kind]);
 }
 
 export class Tooltip {
@@ -50,26 +50,19 @@ export class Tooltip {
     let body;
     if (g.legal) {
       this.root.dataset.reason = "";
-      const buried = hutsByOwner(g.move?.covers, seats).join(", ");
+      const buried = hutsByOwner(g.move?.covers, seats);
+      const what = g.level > 1 ? t("tip.eruption", { level: g.level }) : t("tip.table");
       body = [
-        h("strong", { class: "tg-tip-ok" }, g.level > 1 ? `Eruption onto level ${g.level}` : "Place on the table"),
-        buried ? h("span", {}, ` — destroys ${buried}`) : null,
-        g.warn
-          ? h(
-              "span",
-              { class: "tg-tip-warn" },
-              h("br"),
-              "⚠ You would have no legal build: this eliminates you (R-ELIM-1).",
-            )
-          : null,
+        h("strong", { class: "tg-tip-ok" }, buried ? t("tip.destroys", { what, buried }) : what),
+        g.warn ? h("span", { class: "tg-tip-warn" }, h("br"), t("tip.eliminates")) : null,
       ];
     } else if (this.reasons.has(k)) {
       const why = this.reasons.get(k);
       this.root.dataset.reason = why ? why.rule : "";
-      body = why ? [h("span", { class: "tg-rule" }, why.rule), " ", why.text] : ["…"];
+      body = why ? [h("span", { class: "tg-rule" }, why.rule), " ", reasonSentence(why)] : ["…"];
     } else {
       this.root.dataset.reason = "pending";
-      body = [h("span", { class: "tg-muted" }, "Not here…")];
+      body = [h("span", { class: "tg-muted" }, t("tip.not-here"))];
       this.#scheduleExplain(g, k);
     }
     this.#show(body, g.legal, g, g);

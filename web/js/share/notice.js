@@ -1,6 +1,8 @@
 // A dismissable notice at the top of the page (a link that could not be opened, an unreadable
 // save). Text only: messages may quote a link, so they are set with textContent, never as HTML.
 
+import { t } from "../i18n/messages.js";
+
 export function showNotice(text, { kind = "warning", testid = "share-notice" } = {}) {
   const box = document.createElement("div");
   box.className = `share-notice share-notice-${kind}`;
@@ -11,7 +13,7 @@ export function showNotice(text, { kind = "warning", testid = "share-notice" } =
   const close = document.createElement("button");
   close.type = "button";
   close.className = "share-notice-close";
-  close.textContent = "Dismiss";
+  close.textContent = t("notice.dismiss");
   close.addEventListener("click", () => box.remove());
   box.append(message, close);
   document.body.append(box);

@@ -1,6 +1,7 @@
 // The Replay dialog of the full page: the game on screen step by step (its own board, read-only),
 // with the URL hash following the step shown.
 
+import { t } from "../i18n/messages.js";
 import { colourById } from "../screen/theme.js";
 import { h } from "../screen/dom.js";
 import { createReplay } from "./replay.js";
@@ -22,7 +23,7 @@ export function createReplayDialog({ store, screen, onStep }) {
         h(
           "button",
           { type: "button", class: "tg-btn", dataset: { testid: "replay-close" }, onclick: () => close() },
-          "Back to the game",
+          t("replay.back"),
         ),
       ),
     ],
@@ -30,7 +31,7 @@ export function createReplayDialog({ store, screen, onStep }) {
   const dialog = h(
     "dialog",
     { class: "tg-dialog replay-dialog", aria: { labelledby: "replay-title" }, dataset: { testid: "replay-dialog" } },
-    h("h2", { id: "replay-title" }, "Replay"),
+    h("h2", { id: "replay-title" }, t("share.replay")),
     replay.el,
   );
 

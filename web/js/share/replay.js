@@ -4,6 +4,7 @@
 //
 // The element carries data-testid="replay", data-step, data-total and data-busy for tests.
 
+import { t } from "../i18n/messages.js";
 import { Board } from "../board/board.js";
 import { h } from "../screen/dom.js";
 
@@ -16,7 +17,7 @@ export function createReplay({ engine, colours, extra = [], onStep = () => {}, c
   const canvas = h("canvas", {
     class: "replay-board",
     dataset: { testid: "replay-board" },
-    aria: { label: "Board at the chosen step" },
+    aria: { label: t("replay.board") },
     role: "img",
   });
   const label = h("span", {
@@ -31,7 +32,7 @@ export function createReplay({ engine, colours, extra = [], onStep = () => {}, c
     max: "0",
     value: "0",
     class: "replay-range",
-    aria: { label: "Step" },
+    aria: { label: t("replay.step") },
     dataset: { testid: "replay-range" },
   });
   const button = (text, title, testid, onclick) =>
@@ -42,12 +43,12 @@ export function createReplay({ engine, colours, extra = [], onStep = () => {}, c
     );
   const controls = h(
     "div",
-    { class: "replay-controls", role: "group", aria: { label: "Replay steps" } },
-    button("«", "First step", "replay-first", () => go(0)),
-    button("◀", "Step back", "replay-back", () => go(step - 1)),
+    { class: "replay-controls", role: "group", aria: { label: t("replay.steps") } },
+    button("«", t("replay.first"), "replay-first", () => go(0)),
+    button("◀", t("replay.back-step"), "replay-back", () => go(step - 1)),
     range,
-    button("▶", "Step forward", "replay-forward", () => go(step + 1)),
-    button("»", "Last step", "replay-last", () => go(total)),
+    button("▶", t("replay.forward"), "replay-forward", () => go(step + 1)),
+    button("»", t("replay.last"), "replay-last", () => go(total)),
     label,
   );
   const el = h(
@@ -89,7 +90,7 @@ export function createReplay({ engine, colours, extra = [], onStep = () => {}, c
       board.set({ hexes: s.hexes, tiles: s.tiles, colours: colours(s), lastMove: s.lastMove });
       board.fit(true);
       range.value = String(step);
-      label.textContent = `Step ${step} of ${total}`;
+      label.textContent = t("replay.label", { step, total });
       el.dataset.step = String(step);
       onStep(step);
     } finally {

@@ -2,6 +2,7 @@
 // download, or paste or open one and import it). Every text from a link, a record or a file is
 // shown with textContent or as a form value, never as markup.
 
+import { t } from "../i18n/messages.js";
 import { downloadText, h } from "../screen/dom.js";
 import { headerButton } from "../screen/layout.js";
 import { ICONS } from "../screen/icons.js";
@@ -22,7 +23,7 @@ export function embedSnippet(url) {
   const attr = (s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
   return (
     `<iframe src="${attr(url)}" width="${EMBED_SIZE.width}" height="${EMBED_SIZE.height}" ` +
-    `loading="lazy" title="Taluva game" sandbox="allow-scripts allow-same-origin allow-popups">` +
+    `loading="lazy" title="${attr(t("share.embed.iframe"))}" sandbox="allow-scripts allow-same-origin allow-popups">` +
     `</iframe>`
   );
 }
@@ -43,9 +44,9 @@ function fields() {
   const field = (tag, label, testid, attrs = {}) =>
     h(tag, { class: "share-field", aria: { label }, dataset: { testid }, ...attrs });
   return {
-    link: field("input", "Link to this game", "share-link", { type: "text", readonly: true }),
-    embed: field("textarea", "Embed code", "embed-code", { readonly: true, rows: "3" }),
-    record: field("textarea", "Game record", "record-text", {
+    link: field("input", t("share.link.label"), "share-link", { type: "text", readonly: true }),
+    embed: field("textarea", t("share.embed.label"), "embed-code", { readonly: true, rows: "3" }),
+    record: field("textarea", t("share.record"), "record-text", {
       rows: "8",
       class: "share-field share-record",
       spellcheck: "false",
@@ -74,11 +75,7 @@ export function createShareDialog({ store, screen, onReplay }) {
   const btn = (text, testid, onclick) =>
     h("button", { type: "button", class: "tg-btn", dataset: { testid }, onclick }, text);
   const copy = (field, what) => async () =>
-    say(
-      (await copyText(field.value, field))
-        ? `${what} copied.`
-        : `Press Ctrl+C to copy the selected ${what.toLowerCase()}.`,
-    );
+    say((await copyText(field.value, field)) ? t("share.copied", { what }) : t("share.copy-by-hand", { what }));
   const section = (title, help, ...body) =>
     h("section", { class: "share-section" }, h("h3", {}, title), h("p", { class: "share-help" }, help), ...body);
   const row = (...children) => h("div", { class: "share-row" }, ...children);
@@ -86,42 +83,42 @@ export function createShareDialog({ store, screen, onReplay }) {
   const dialog = h(
     "dialog",
     { class: "tg-dialog share-dialog", aria: { labelledby: "share-title" }, dataset: { testid: "share-dialog" } },
-    h("h2", { id: "share-title" }, "Share this game"),
+    h("h2", { id: "share-title" }, t("share.title")),
     section(
-      "Link",
-      "The link holds the whole game: whoever opens it sees this position and can play on.",
+      t("share.link"),
+      t("share.link.help"),
       f.link,
       row(
-        btn("Copy link", "copy-link", copy(f.link, "Link")),
-        btn("Replay", "open-replay", () => {
+        btn(t("share.link.copy"), "copy-link", copy(f.link, "link")),
+        btn(t("share.replay"), "open-replay", () => {
           dialog.close(); // the replay takes the screen; back to the game from there
           onReplay(null);
         }),
       ),
     ),
     section(
-      "Embed in a page",
-      "Paste this into a blog post: it shows the game with step controls and loads the engine only when a reader clicks.",
+      t("share.embed"),
+      t("share.embed.help"),
       f.embed,
-      row(btn("Copy embed code", "copy-embed", copy(f.embed, "Embed code"))),
+      row(btn(t("share.embed.copy"), "copy-embed", copy(f.embed, "embed"))),
     ),
     section(
-      "Game record",
-      "The record lists every tile and move as text. Edit or paste a record here, or open a .txt file, then Import.",
+      t("share.record"),
+      t("share.record.help"),
       f.record,
       f.recordError,
       row(
-        btn("Copy record", "copy-record", copy(f.record, "Record")),
-        btn("Download .txt", "download-record", () => download()),
-        h("label", { class: "tg-btn share-file-label" }, "Open a file…", f.file),
-        btn("Import", "import-record", () => importRecord(f.record.value)),
+        btn(t("share.record.copy"), "copy-record", copy(f.record, "record")),
+        btn(t("share.record.download"), "download-record", () => download()),
+        h("label", { class: "tg-btn share-file-label" }, t("share.record.open"), f.file),
+        btn(t("share.record.import"), "import-record", () => importRecord(f.record.value)),
       ),
     ),
     f.status,
     h(
       "div",
       { class: "share-row share-end" },
-      btn("Close", "share-close", () => dialog.close()),
+      btn(t("help.close"), "share-close", () => dialog.close()),
     ),
   );
 
@@ -136,7 +133,7 @@ export function createShareDialog({ store, screen, onReplay }) {
     f.file.value = "";
     if (!file) return;
     if (file.size > MAX_RECORD_BYTES) {
-      showRecordError(`That file is ${Math.round(file.size / 1024)} KB; a game record is a few KB of text.`);
+      showRecordError(t("share.record.too-big", { kb: Math.round(file.size / 1024) }));
       return;
     }
     f.record.value = await file.text();
@@ -145,20 +142,20 @@ export function createShareDialog({ store, screen, onReplay }) {
 
   function download() {
     downloadText(f.record.value, "taluva-game");
-    say("Record downloaded.");
+    say(t("share.record.downloaded"));
   }
 
   /** Import a record: the engine replays it; a refused one leaves the game on screen as it was. */
   async function importRecord(text) {
     showRecordError("");
     if (!text.trim()) {
-      showRecordError("The record is empty: paste a record or open a file first.");
+      showRecordError(t("share.record.empty"));
       return false;
     }
     try {
       await store.load({ record: text, seats: store.seats, source: "record" });
     } catch (error) {
-      showRecordError(`This record cannot be read: ${errorText(error)}`);
+      showRecordError(t("share.record.unreadable", { reason: errorText(error) }));
       return false;
     }
     dialog.close();
@@ -176,7 +173,7 @@ export function createShareDialog({ store, screen, onReplay }) {
       f.record.value = await store.call("record");
     } catch (error) {
       f.record.value = "";
-      showRecordError(`The record could not be written: ${errorText(error)}`);
+      showRecordError(t("share.record.unwritable", { reason: errorText(error) }));
     }
     if (!dialog.open) dialog.showModal();
     f.link.focus();
@@ -185,9 +182,9 @@ export function createShareDialog({ store, screen, onReplay }) {
 
   screen.slot("dialogs").append(dialog);
   const button = headerButton({
-    label: "Share",
+    label: t("share.button"),
     icon: ICONS.share(),
-    title: "Link, embed code, record and replay of this game",
+    title: t("share.button.title"),
     testid: "share",
     onclick: () => open(),
   });

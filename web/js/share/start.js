@@ -5,6 +5,7 @@
 //
 // Returns {source, at, openSetup}: source link | kept | new | bad-link | bad-save.
 
+import { t } from "../i18n/messages.js";
 import { stateOf } from "../games/library.js";
 import { migrateAutosave } from "../games/migrate.js";
 import { HashError, parseHash } from "./hash.js";
@@ -18,7 +19,7 @@ async function openLink(store, games, link, notices) {
     await games.open(kept.entry);
     if (kept.relation === "ahead") {
       notices.push({
-        text: "You have played on from this link: the game opens where you left it. Share ▸ Replay steps back to any move.",
+        text: t("start.played-on"),
         kind: "info",
       });
     }
@@ -35,7 +36,7 @@ async function openLink(store, games, link, notices) {
     source: "link",
   });
   if (view.state.phase === "over") {
-    notices.push("This link's game is over: it shows the final position. Share ▸ Replay steps through its moves.");
+    notices.push(t("start.link-over"));
   }
 }
 
@@ -45,7 +46,7 @@ async function fromLink(store, games, hash, notices) {
     link = parseHash(hash);
   } catch (error) {
     if (!(error instanceof HashError)) throw error;
-    notices.push(`${linkProblem(error)} A new game has started instead.`);
+    notices.push(t("start.bad-link", { problem: linkProblem(error) }));
     return { source: "bad-link" };
   }
   if (!link) return null;
@@ -53,7 +54,7 @@ async function fromLink(store, games, hash, notices) {
     await openLink(store, games, link, notices);
     return { source: "link", at: link.at };
   } catch (error) {
-    notices.push(`${linkProblem(error)} A new game has started instead.`);
+    notices.push(t("start.bad-link", { problem: linkProblem(error) }));
     return { source: "bad-link" };
   }
 }
@@ -62,9 +63,7 @@ async function fromLink(store, games, hash, notices) {
 async function resume(store, games, notices) {
   const { entries, unreadable } = await games.list();
   if (unreadable.length) {
-    notices.push(
-      `${unreadable.length} kept game${unreadable.length > 1 ? "s" : ""} could not be read; Games lists them apart.`,
-    );
+    notices.push(t("start.unreadable", { count: unreadable.length }));
   }
   const last = entries[0];
   if (!last || last.phase === "over") return null;
@@ -72,9 +71,7 @@ async function resume(store, games, notices) {
     await games.open(last);
     return { source: "kept" };
   } catch (error) {
-    notices.push(
-      `The game you played last could not be resumed (${linkProblem(error)}). It stays in Games; a new game has started.`,
-    );
+    notices.push(t("start.resume-failed", { problem: linkProblem(error) }));
     return { source: "bad-save" };
   }
 }

@@ -1,5 +1,6 @@
 // A yes/no question in a modal dialog (a placement that would eliminate the player).
 
+import { t } from "../../i18n/messages.js";
 import { h } from "../dom.js";
 
 export function createConfirmDialog() {
@@ -7,13 +8,13 @@ export function createConfirmDialog() {
   const el = h(
     "dialog",
     { class: "tg-dialog tg-confirm", aria: { labelledby: "tg-confirm-title" }, dataset: { testid: "confirm-dialog" } },
-    h("h2", { id: "tg-confirm-title" }, "This placement eliminates you"),
+    h("h2", { id: "tg-confirm-title" }, t("confirm.title")),
     text,
     h(
       "form",
       { method: "dialog", class: "tg-dialog-buttons" },
-      h("button", { value: "cancel", class: "tg-btn", dataset: { testid: "confirm-cancel" } }, "Cancel"),
-      h("button", { value: "ok", class: "tg-btn tg-btn-danger", dataset: { testid: "confirm-ok" } }, "Place it anyway"),
+      h("button", { value: "cancel", class: "tg-btn", dataset: { testid: "confirm-cancel" } }, t("stepbar.cancel")),
+      h("button", { value: "ok", class: "tg-btn tg-btn-danger", dataset: { testid: "confirm-ok" } }, t("confirm.ok")),
     ),
   );
   return {

@@ -1,15 +1,16 @@
 // The end of the game: why it ended, who won, and every seat at the place the engine gave it.
 
+import { resultSentence } from "../../i18n/engine-text.js";
+import { list, t } from "../../i18n/messages.js";
 import { h, fill } from "../dom.js";
-import { TEAM_NAMES, ordinal } from "../panels.js";
-import { builtText } from "../words.js";
+import { builtText, ordinal, teamName } from "../words.js";
 
 function rankRow(state, seat, seats, colours) {
   const r = state.result;
   const p = state.players[seat];
   const c = colours[seat];
-  const team = p.team !== null && p.team !== undefined ? ` (${TEAM_NAMES[p.team]})` : "";
-  const status = { eliminated: " · eliminated", finished: " · finished early" }[p.status] ?? "";
+  const team = p.team !== null && p.team !== undefined ? ` (${teamName(p.team)})` : "";
+  const status = { eliminated: t("end.eliminated"), finished: t("end.finished") }[p.status] ?? "";
   return h(
     "li",
     {
@@ -28,7 +29,7 @@ export function createEndDialog({ onNewGame }) {
   const el = h(
     "dialog",
     { class: "tg-dialog tg-end", aria: { labelledby: "tg-end-title" }, dataset: { testid: "end" } },
-    h("h2", { id: "tg-end-title" }, "Game over"),
+    h("h2", { id: "tg-end-title" }, t("stepbar.over")),
     body,
     h(
       "div",
@@ -36,7 +37,7 @@ export function createEndDialog({ onNewGame }) {
       h(
         "button",
         { type: "button", class: "tg-btn", onclick: () => el.close(), dataset: { testid: "end-board" } },
-        "Look at the board",
+        t("end.board"),
       ),
       h(
         "button",
@@ -46,7 +47,7 @@ export function createEndDialog({ onNewGame }) {
           onclick: () => (el.close(), onNewGame()),
           dataset: { testid: "end-new" },
         },
-        "New game",
+        t("layout.new-game"),
       ),
     ),
   );
@@ -59,11 +60,11 @@ export function createEndDialog({ onNewGame }) {
       const winners = r.winners.map((w) => seats[w].name);
       fill(
         body,
-        h("p", { class: "tg-end-why", dataset: { testid: "end-reason" } }, `The game ended: ${r.text}.`),
+        h("p", { class: "tg-end-why", dataset: { testid: "end-reason" } }, t("end.why", { why: resultSentence(r) })),
         h(
           "p",
           { class: "tg-end-winners", dataset: { testid: "end-winners" } },
-          winners.length ? `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}!` : "Nobody wins.",
+          t("end.winners", { count: winners.length, names: list(winners) }),
         ),
         h(
           "ol",

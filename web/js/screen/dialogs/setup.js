@@ -2,25 +2,27 @@
 // It checks nothing about the rules: the engine validates the options and its message is shown.
 
 import { DEFAULT_OPTIONS } from "../../game/store.js";
-import { DEFAULT_SEATS } from "../../game/seats.js";
+import { defaultSeats } from "../../game/seats.js";
+import { levelDescription, levelName } from "../../i18n/engine-text.js";
+import { t } from "../../i18n/messages.js";
 import { h, fill } from "../dom.js";
-import { PLAYER_COLOURS } from "../theme.js";
+import { PLAYER_COLOURS, colourName } from "../theme.js";
 
 const TILE_CHOICES = [
-  { value: "12", label: "12 per player (default)" },
-  { value: "18", label: "18 per player (2 players)" },
-  { value: "24", label: "24 per player (2 players)" },
-  { value: "all", label: "All 48 tiles" },
+  { value: "12", label: "setup.tiles.12" },
+  { value: "18", label: "setup.tiles.18" },
+  { value: "24", label: "setup.tiles.24" },
+  { value: "all", label: "setup.tiles.all" },
 ];
 
 /** Seat types: a person, or one of the engine's computer levels (bridge computerLevels). */
 function seatTypes(levels) {
   return [
-    { id: "human", label: "Human" },
+    { id: "human", label: t("setup.human") },
     ...levels.map((level) => ({
       id: `computer:${level.id}`,
-      label: `Computer: ${level.id}`,
-      title: level.description,
+      label: t("setup.computer", { level: levelName(level.id) }),
+      title: levelDescription(level),
     })),
   ];
 }
@@ -29,7 +31,7 @@ export class SetupDialog {
   constructor({ onStart, levels = [] }) {
     this.onStart = onStart;
     this.types = seatTypes(levels);
-    this.seats = DEFAULT_SEATS.map((s) => ({ ...s }));
+    this.seats = defaultSeats();
     this.players = 2;
     this.el = this.#build();
   }
@@ -68,7 +70,7 @@ export class SetupDialog {
     const players = h(
       "fieldset",
       { class: "tg-segmented" },
-      h("legend", {}, "Players"),
+      h("legend", {}, t("layout.players")),
       [2, 3, 4].map((n) =>
         h(
           "label",
@@ -81,24 +83,19 @@ export class SetupDialog {
     const tiles = h(
       "label",
       { class: "tg-field" },
-      h("span", {}, "Tiles in play ", h("abbr", { title: "option O-TILES" }, "O-TILES")),
+      h("span", {}, t("setup.tiles"), " ", h("abbr", { title: t("setup.option", { id: "O-TILES" }) }, "O-TILES")),
       h(
         "select",
         { name: "tiles" },
-        TILE_CHOICES.map((c) => h("option", { value: c.value }, c.label)),
+        TILE_CHOICES.map((c) => h("option", { value: c.value }, t(c.label))),
       ),
     );
     const found = h(
       "fieldset",
       { class: "tg-radios" },
-      h("legend", {}, "Founding a settlement ", h("abbr", { title: "option O-FOUND" }, "O-FOUND")),
-      h(
-        "label",
-        {},
-        h("input", { type: "radio", name: "found", value: "isolated" }),
-        " Not next to your own settlement (default)",
-      ),
-      h("label", {}, h("input", { type: "radio", name: "found", value: "any" }), " Any empty level-1 hex"),
+      h("legend", {}, t("setup.found"), " ", h("abbr", { title: t("setup.option", { id: "O-FOUND" }) }, "O-FOUND")),
+      h("label", {}, h("input", { type: "radio", name: "found", value: "isolated" }), " ", t("setup.found.isolated")),
+      h("label", {}, h("input", { type: "radio", name: "found", value: "any" }), " ", t("setup.found.any")),
     );
     const rank = h(
       "label",
@@ -107,10 +104,10 @@ export class SetupDialog {
       h(
         "span",
         {},
-        h("strong", {}, "Ranking variant "),
-        h("abbr", { title: "option O-RANK" }, "O-RANK"),
+        h("strong", {}, t("setup.rank"), " "),
+        h("abbr", { title: t("setup.option", { id: "O-RANK" }) }, "O-RANK"),
         h("br"),
-        "A player who places all pieces of two kinds takes the best free place and leaves; the others play on.",
+        t("setup.rank.help"),
       ),
     );
     const teams = h(
@@ -120,19 +117,27 @@ export class SetupDialog {
       h(
         "span",
         {},
-        h("strong", {}, "Teams "),
-        h("abbr", { title: "option O-TEAMS" }, "O-TEAMS"),
+        h("strong", {}, t("setup.teams"), " "),
+        h("abbr", { title: t("setup.option", { id: "O-TEAMS" }) }, "O-TEAMS"),
         h("br"),
-        "4 players only: seats 1 and 3 against 2 and 4.",
+        t("setup.teams.help"),
       ),
     );
     this.form = h(
       "form",
       { method: "dialog", class: "tg-setup-form", onsubmit: (e) => this.#submit(e) },
-      h("h2", { id: "tg-setup-title" }, "New game"),
+      h("h2", { id: "tg-setup-title" }, t("layout.new-game")),
       players,
-      h("fieldset", {}, h("legend", {}, "Seats, in playing order"), this.seatList),
-      h("details", { class: "tg-options", open: true }, h("summary", {}, "Options"), tiles, found, rank, teams),
+      h("fieldset", {}, h("legend", {}, t("setup.seats")), this.seatList),
+      h(
+        "details",
+        { class: "tg-options", open: true },
+        h("summary", {}, t("setup.options")),
+        tiles,
+        found,
+        rank,
+        teams,
+      ),
       this.error,
       h(
         "div",
@@ -146,9 +151,9 @@ export class SetupDialog {
             onclick: () => this.close(),
             "data-testid": "setup-cancel",
           },
-          "Cancel",
+          t("stepbar.cancel"),
         ),
-        h("button", { type: "submit", class: "tg-btn tg-btn-primary", "data-testid": "setup-start" }, "Start game"),
+        h("button", { type: "submit", class: "tg-btn tg-btn-primary", "data-testid": "setup-start" }, t("setup.start")),
       ),
     );
     return h("dialog", { class: "tg-dialog tg-setup", aria: { labelledby: "tg-setup-title" } }, this.form);
@@ -178,11 +183,11 @@ export class SetupDialog {
           "select",
           {
             name: `colour${i}`,
-            aria: { label: `Seat ${i + 1} colour` },
+            aria: { label: t("setup.seat.colour", { n: i + 1 }) },
             class: "tg-colour-select",
             onchange: (e) => setSwatch(e.target),
           },
-          PLAYER_COLOURS.map((c) => h("option", { value: c.id, selected: c.id === seat.colour }, c.name)),
+          PLAYER_COLOURS.map((c) => h("option", { value: c.id, selected: c.id === seat.colour }, colourName(c.id))),
         );
         const swatch = h("span", { class: "tg-swatch", aria: { hidden: "true" } });
         const setSwatch = (sel) =>
@@ -199,13 +204,15 @@ export class SetupDialog {
             value: seat.name,
             maxlength: "24",
             autocomplete: "off",
-            aria: { label: `Seat ${i + 1} name` },
+            aria: { label: t("setup.seat.name", { n: i + 1 }) },
           }),
           colour,
           h(
             "select",
-            { name: `type${i}`, aria: { label: `Seat ${i + 1} player type` } },
-            this.types.map((t) => h("option", { value: t.id, title: t.title, selected: t.id === seat.type }, t.label)),
+            { name: `type${i}`, aria: { label: t("setup.seat.type", { n: i + 1 }) } },
+            this.types.map((type) =>
+              h("option", { value: type.id, title: type.title, selected: type.id === seat.type }, type.label),
+            ),
           ),
         );
       }),
@@ -225,10 +232,10 @@ export class SetupDialog {
     };
     const seats = this.seats
       .slice(0, options.players)
-      .map((s, i) => ({ ...s, name: s.name.trim() || `Player ${i + 1}` }));
+      .map((s, i) => ({ ...s, name: s.name.trim() || t("seat.default-name", { n: i + 1 }) }));
     const colours = new Set(seats.map((s) => s.colour));
     if (colours.size < seats.length) {
-      this.showError("Two seats have the same colour: give every player their own colour.");
+      this.showError(t("setup.same-colour"));
       return;
     }
     this.error.textContent = "";

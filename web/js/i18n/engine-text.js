@@ -1,0 +1,53 @@
+// The engine's reasons and errors in the page's language. The engine gives each a code and its
+// facts (`code`, `args`: hexes, levels, pieces, terrains, counts); the catalogues phrase them
+// (keys reason.<code>, error.<kind>, result.<code>). Its English `text` is for the CLI and the
+// Python API, and serves here only for a code this page's catalogues do not know (an engine
+// newer than the page would be a bug, but words beat a blank).
+
+import { t, hasMessage } from "./messages.js";
+
+// Facts as the messages take them: a hex [q, r] is written "q,r" (never a number to format).
+function values(args = {}) {
+  return Object.fromEntries(
+    Object.entries(args ?? {}).map(([name, v]) => [
+      name,
+      Array.isArray(v) && v.length === 2 && v.every(Number.isInteger) ? v.join(",") : v,
+    ]),
+  );
+}
+
+/** A move's reason ({rule, code, args, text}) as a sentence, without its rule id. */
+export function reasonSentence(why) {
+  const key = `reason.${why?.code}`;
+  return why?.code && hasMessage(key) ? t(key, values(why.args)) : (why?.text ?? "");
+}
+
+// An error's sentence: by its code, else by its kind, else the engine's own English.
+function errorSentence(error) {
+  if (error?.code && hasMessage(`reason.${error.code}`)) return t(`reason.${error.code}`, values(error.args));
+  if (error?.kind && hasMessage(`error.${error.kind}`)) return t(`error.${error.kind}`, values(error.args));
+  return error?.reason || error?.message || String(error);
+}
+
+/** An engine error as a person reads it: the rule it cites first, when there is one. */
+export function engineErrorText(error) {
+  const sentence = errorSentence(error);
+  return error?.rule ? t("reason.with-rule", { rule: error.rule, sentence }) : sentence;
+}
+
+/** How a game ended (the state's `result`), as a sentence. */
+export function resultSentence(result) {
+  const key = `result.${result?.reason}`;
+  return result?.reason && hasMessage(key) ? t(key, values(result.args)) : (result?.text ?? "");
+}
+
+/** A computer level's name (the engine's registry id: "strong"). */
+export function levelName(id) {
+  return hasMessage(`level.${id}`) ? t(`level.${id}`) : id;
+}
+
+/** What a computer level plays like ({id, description} from the engine's registry). */
+export function levelDescription(level) {
+  const key = `level.${level.id}.description`;
+  return hasMessage(key) ? t(key) : level.description;
+}
