@@ -120,6 +120,17 @@ def test_return_visits_restore_the_snapshot_and_bad_ones_fall_back(page, server,
     boot = boot_config(site_dir)
     key = f"{server.url}engine-snapshot/pyodide-{boot['pyodideVersion']}/build-{boot['build']}"
 
+    # Every status line the boot screen shows, from the first one on (per page load).
+    page.add_init_script(
+        """
+        window.__statusLines = [];
+        new MutationObserver(() => {
+            const line = document.getElementById('boot-status')?.textContent;
+            if (line && line !== window.__statusLines.at(-1)) window.__statusLines.push(line);
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+        """
+    )
+
     # First visit: installed as always, then the snapshot is kept (and the build, for offline).
     page.goto(server.url)
     wait_ready(page)
@@ -131,6 +142,9 @@ def test_return_visits_restore_the_snapshot_and_bad_ones_fall_back(page, server,
     page.reload()
     wait_ready(page)
     assert route(page) == ("snapshot", None)
+    lines = page.evaluate("window.__statusLines")
+    assert any("copy on this device" in line for line in lines), lines
+    assert not any("Installing" in line or "Python runtime" in line for line in lines), lines
     result = page.evaluate(EVERY_METHOD)
     assert sorted(result["methods"]) == sorted(_METHODS), "call each bridge method here"
     assert result["move"]["type"] == "place" and result["steps"] >= 1
