@@ -47,10 +47,12 @@ export function metaProblem(meta, { pyodideVersion, build }) {
   return null;
 }
 
+const shaProblem = "content does not match its SHA-256";
+
 /** Why `bytes` are not the snapshot `meta` describes (given their SHA-256), or null if they are. */
 export function bytesProblem(bytes, meta, sha256) {
   if (bytes.byteLength !== meta.bytes) return `${bytes.byteLength} bytes, expected ${meta.bytes}`;
-  if (sha256 !== meta.sha256) return "content does not match its SHA-256";
+  if (sha256 !== meta.sha256) return shaProblem;
   const magic = bytes.byteLength >= 4 ? new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true) : 0;
   if (magic !== PYODIDE_SNAPSHOT_MAGIC) return "not a Pyodide memory snapshot";
   return null;
@@ -73,7 +75,7 @@ export class SnapshotInvalid extends Error {
  * The snapshot of this site, Pyodide version and build: `{ find, read, save, drop }`.
  * find() resolves `{ entry, problem }`: the cached response if its description fits, else why not
  * ("missing", "no Cache Storage", or a mismatch). read(entry) resolves the checked bytes or
- * rejects with SnapshotInvalid. save(bytes) stores them and deletes every other snapshot of the
+ * rejects with SnapshotInvalid; load(entry) splits that in two (see there). save(bytes) stores them and deletes every other snapshot of the
  * site (other builds, other Pyodide versions), so they never pile up.
  */
 export function openSnapshots({ site, pyodideVersion, build, cacheStorage = globalThis.caches }) {
@@ -91,13 +93,25 @@ export function openSnapshots({ site, pyodideVersion, build, cacheStorage = glob
     return problem ? { entry: null, problem } : { entry, problem: null };
   }
 
-  async function read(entry) {
+  // Two promises, so that Pyodide can start compiling while the SHA-256 is computed: `bytes`
+  // (length and Pyodide's magic word checked) and `verified` (the same bytes, SHA-256 checked).
+  // Either rejects with SnapshotInvalid.
+  function load(entry) {
     const meta = parseMeta(entry.headers.get(META_HEADER));
-    const bytes = new Uint8Array(await entry.arrayBuffer());
-    const problem = bytesProblem(bytes, meta, await sha256Hex(bytes));
-    if (problem) throw new SnapshotInvalid(problem);
-    return bytes;
+    const bytes = entry.arrayBuffer().then((buffer) => {
+      const problem = bytesProblem(new Uint8Array(buffer), meta, meta.sha256);
+      if (problem) throw new SnapshotInvalid(problem);
+      return new Uint8Array(buffer);
+    });
+    const verified = bytes.then(async (checked) => {
+      if ((await sha256Hex(checked)) !== meta.sha256) throw new SnapshotInvalid(shaProblem);
+      return checked;
+    });
+    bytes.catch(() => {}); // whoever awaits `verified` hears of it
+    return { bytes, verified };
   }
+
+  const read = (entry) => load(entry).verified;
 
   async function save(bytes) {
     const meta = { pyodide: pyodideVersion, build, bytes: bytes.byteLength, sha256: await sha256Hex(bytes) };
@@ -112,5 +126,5 @@ export function openSnapshots({ site, pyodideVersion, build, cacheStorage = glob
     await (await open()).delete(key);
   }
 
-  return { key, name, find, read, save, drop };
+  return { key, name, find, load, read, save, drop };
 }

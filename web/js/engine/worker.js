@@ -63,6 +63,11 @@ const STAGES = {
   ready: [1, 1],
 };
 
+// When the boot reached each point, in ms since the epoch (so the page can set them beside its
+// own marks): sent with "ready" for the boot benchmark to say where the time goes.
+const timings = {};
+const reached = (point) => (timings[point] = Math.round(performance.timeOrigin + performance.now()));
+
 // The stage the boot is in, for a failure to name.
 let currentStage = "runtime";
 
@@ -92,13 +97,16 @@ async function boot(options) {
   const snapshots = "caches" in self ? openSnapshots(SNAPSHOT) : null;
   try {
     checkWebAssembly();
-    const found = lookUp(snapshots); // while pyodide.mjs downloads
+    reached("worker");
+    const found = lookUp(snapshots).finally(() => reached("lookup")); // while pyodide.mjs downloads
     const { loadPyodide } = await step(import(siteUrl(`${BOOT.pyodideDir}pyodide.mjs`)));
+    reached("pyodide.mjs");
     const { pyodide, handle: answer, route, fallback } = await start(loadPyodide, snapshots, await found, step);
     handle = answer;
     const engine = pyodide.pyimport("taluva").__version__;
     progress("ready", "Ready.");
-    const info = { engine, pyodide: pyodide.version, python: BOOT.python, build: BOOT.build, route, fallback };
+    reached("ready");
+    const info = { engine, pyodide: pyodide.version, python: BOOT.python, build: BOOT.build, route, fallback, timings };
     postMessage({ type: "ready", info });
     // Taken before this task ends, so before any call can change the interpreter; see snapshot().
     const kept = route === "install" ? snapshot(pyodide, snapshots) : null;
@@ -129,10 +137,8 @@ async function start(loadPyodide, snapshots, { entry, problem }, step) {
   let fallback = problem;
   if (entry) {
     progress("restore", "Starting the engine from its copy on this device…");
-    const bytes = snapshots.read(entry);
-    bytes.catch(() => {}); // Pyodide awaits it later: until then, a rejection is not unhandled
     try {
-      return { ...(await restore(loadPyodide, bytes, step)), fallback: null };
+      return { ...(await restore(loadPyodide, snapshots.load(entry), step)), fallback: null };
     } catch (error) {
       if (error?.kind) throw error; // a download failed: installing needs the same files
       fallback = String(error?.message ?? error);
@@ -144,6 +150,8 @@ async function start(loadPyodide, snapshots, { entry, problem }, step) {
   }
   return { ...(await install(loadPyodide, step, { snapshot: Boolean(snapshots) })), fallback };
 }
+
+const never = new Promise(() => {});
 
 // What every loadPyodide gets. All three URLs point at our copy: Pyodide would otherwise fall back
 // to its CDN for packages.
@@ -160,8 +168,31 @@ function pyodideOptions() {
 // The snapshot route: a new Pyodide whose memory is the snapshot's, so the engine is already
 // imported. It rejects on any failure, and the caller drops this Pyodide whole: the install route
 // starts a new one from scratch, never from a half-restored interpreter.
-async function restore(loadPyodide, bytes, step) {
-  const pyodide = await step(loadPyodide({ ...pyodideOptions(), _loadSnapshot: bytes }));
+//
+// Pyodide compiles its WebAssembly only once it has the bytes, so it gets them as soon as they are
+// read, and the SHA-256 check runs meanwhile. Pyodide writes them into its memory only after its
+// fsInit hook resolves: the hook waits for the check, and forever if it fails, while the race
+// below ends the restore at once. Damaged bytes never reach the interpreter.
+async function restore(loadPyodide, { bytes, verified }, step) {
+  bytes.then(
+    () => reached("snapshot read"),
+    () => {},
+  );
+  verified.then(
+    () => reached("snapshot checked"),
+    () => {},
+  );
+  const hold = verified.then(
+    () => {},
+    () => never,
+  );
+  const loading = loadPyodide({
+    ...pyodideOptions(),
+    _loadSnapshot: bytes,
+    fsInit: () => (reached("wasm instantiated"), hold),
+  });
+  const pyodide = await step(Promise.race([loading, verified.then(() => never)]));
+  reached("restored");
   // The snapshot holds the state of `random` at the moment it was taken: without a fresh seed,
   // every restored visit would deal the same "random" games.
   pyodide.runPython("import random; random.seed()");
@@ -177,6 +208,7 @@ async function install(loadPyodide, step, { snapshot }) {
   progress("runtime", `Downloading the Python runtime (Pyodide ${BOOT.pyodideVersion})…`);
   // _makeSnapshot only wraps the `js` module's globals so that a snapshot can name them later.
   const pyodide = await step(loadPyodide({ ...pyodideOptions(), _makeSnapshot: snapshot }));
+  reached("python started");
 
   progress("installer", "Loading the package installer…");
   await step(
