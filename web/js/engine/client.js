@@ -87,6 +87,7 @@ export function createEngine({
   }, timeoutMs);
 
   try {
+    performance.mark("taluva:worker-created"); // for the boot benchmark: how long the page took to get here
     worker = new Worker(workerUrl, { type: "module", name: "taluva-engine" });
   } catch (error) {
     fail(
