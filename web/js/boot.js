@@ -5,7 +5,6 @@
 // whether the service worker has this build cached; tests and the UI layer key off both.
 
 import { BOOT } from "./boot-config.js";
-import { startApp } from "./app.js";
 import { createEngine, DEFAULT_BOOT_TIMEOUT_MS } from "./engine/client.js";
 import { enableOffline } from "./offline.js";
 import { attachGame, gameFailed, installPageApi } from "./page-api.js";
@@ -106,10 +105,14 @@ const engine = createEngine({
 });
 installPageApi(engine);
 // Started now, not once the engine is up, so that a kept game can be drawn while it starts.
-startApp($("app"), engine, { onPreview: showPreview }).then(attachGame, (error) => {
-  gameFailed(error);
-  if (body.dataset.engine !== "error") throw error; // a boot failure is already shown
-});
+// app.js (the whole game screen) is imported only now, so that the engine worker starts first:
+// the modulepreload links have its modules on their way already.
+import("./app.js")
+  .then(({ startApp }) => startApp($("app"), engine, { onPreview: showPreview }))
+  .then(attachGame, (error) => {
+    gameFailed(error);
+    if (body.dataset.engine !== "error") throw error; // a boot failure is already shown
+  });
 
 // On a first visit the download dominates; say so if it takes a while.
 const slowNote = setTimeout(() => {
