@@ -1,17 +1,22 @@
-"""Boot benchmark: navigation -> engine ready, cold and warm, beside a minimal Pyodide page.
+"""Boot benchmark: navigation -> engine ready, first and return visits, beside a minimal page.
 
 The minimal page is the floor any Pyodide app pays: the same Pyodide, in a module worker,
 loading the same micropip wheel and installing a one-module wheel with it, on the same server,
-origin and CSP. Anything the Taluva page takes beyond that is our overhead. Both run in the same
-browser, interleaved round by round so drift hits both alike.
+origin and CSP. Both run in the same browser, interleaved round by round so drift hits both alike.
+Each round, in a fresh browser context (empty HTTP cache, no service worker, no snapshot):
 
-* cold: a fresh browser context (empty HTTP cache, no service worker), first visit;
-* warm: a second visit in the same context (Taluva: from the service worker's cache, which is
-  waited for first; minimal page: from the HTTP cache, revalidated).
+* Taluva first visit (the install route; the round then waits until the service worker has cached
+  the build and the worker has kept its memory snapshot);
+* Taluva return visit on the snapshot route (restored from that snapshot);
+* Taluva return visit forced onto the install route (the snapshot cache deleted first), to show
+  what the snapshot saves;
+* minimal page, first visit and return visit (from the HTTP cache, revalidated), in its own
+  fresh context.
 
 Time is the `taluva:engine-ready` performance mark (relative to navigation start); bytes are
-counted by the server as they leave it, headers included. The Taluva cold visit counts until the
-service worker has cached the whole build for offline use.
+counted by the server as they leave it, headers included. The Taluva first visit counts bytes
+until the service worker has cached the whole build for offline use. Each visit's route is read
+from the worker's answer and checked, so a fallback can never pass for a restore.
 
     python build/bench_boot.py [--runs 5] [--json results.json]
 """
@@ -21,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import time
 import zipfile
 from base64 import urlsafe_b64encode
 from hashlib import sha256
@@ -121,8 +127,14 @@ def write_minimal_page(site: Path, csp: str) -> str:
     return f"{MINIMAL_DIR}/"
 
 
-def visit(context, url: str):
-    """Open url in a new tab and wait for engine ready; return (page, {mark: ms})."""
+SNAPSHOT_CACHE = "taluva / snapshot"
+SNAPSHOTS_KEPT = f"caches.open({SNAPSHOT_CACHE!r}).then(c => c.keys()).then(keys => keys.length)"
+
+
+def visit(context, url: str, route: str | None = None):
+    """Open url in a new tab and wait for engine ready; return (page, {mark: ms}).
+
+    With `route`, the Taluva worker must say it booted that way ("install" or "snapshot")."""
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -134,73 +146,138 @@ def visit(context, url: str):
         "Object.fromEntries(performance.getEntriesByType('mark')"
         ".filter(m => m.name.startsWith('taluva:')).map(m => [m.name, m.startTime]))"
     )
+    if route:
+        info = page.evaluate("window.taluva.ready")
+        if info["route"] != route:
+            raise SystemExit(f"{url} booted by {info['route']} ({info['fallback']}), not {route}")
+        # the worker's own points (ms since the epoch), set beside the page's marks
+        origin = page.evaluate("performance.timeOrigin")
+        marks.update({f"taluva:worker:{k}": v - origin for k, v in info["timings"].items()})
     return page, marks
 
 
-def measure(browser, server: SiteServer, path: str, *, service_worker: bool) -> dict[str, float]:
-    """One cold and one warm visit in a fresh context: times (ms) and bytes served."""
-    url = server.url + path
+def wait_snapshot_kept(page) -> None:
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while page.evaluate(SNAPSHOTS_KEPT) != 1:
+        if time.monotonic() > deadline:
+            raise SystemExit("the engine snapshot was not kept")
+        time.sleep(0.1)
+
+
+def stage_marks(prefix: str, marks: dict[str, float]) -> dict[str, float]:
+    """When the page created the worker, each boot stage began and the worker reached each of its
+    points, as `prefix name` -> ms."""
+    return {
+        f"{prefix} {name.removeprefix(STAGE_MARK).removeprefix('taluva:')}": ms
+        for name, ms in marks.items()
+        if name.startswith((STAGE_MARK, "taluva:worker"))
+    }
+
+
+def measure_taluva(browser, server: SiteServer) -> dict[str, float]:
+    """First visit, return visit (snapshot route), return visit forced to install: ms and bytes."""
     context = browser.new_context()
     try:
         server.take_bytes()
-        page, cold = visit(context, url)
-        if service_worker:  # the first visit is over once the build is cached for offline use
-            page.wait_for_selector(
-                'body[data-offline="ready"]', state="attached", timeout=TIMEOUT_MS
-            )
+        page, first = visit(context, server.url, "install")
+        # the first visit is over once the build is cached for offline use and the snapshot kept
+        page.wait_for_selector('body[data-offline="ready"]', state="attached", timeout=TIMEOUT_MS)
+        wait_snapshot_kept(page)
+        page.close()
+        first_bytes = server.take_bytes()
+        page, restored = visit(context, server.url, "snapshot")
+        page.evaluate(f"caches.delete({SNAPSHOT_CACHE!r})")  # force the next visit to install
+        page.close()
+        snapshot_bytes = server.take_bytes()
+        page, installed = visit(context, server.url, "install")
+        page.close()
+        install_bytes = server.take_bytes()
+    finally:
+        context.close()
+    return {
+        "first_ms": first[READY_MARK],
+        "snapshot_ms": restored[READY_MARK],
+        "install_ms": installed[READY_MARK],
+        "first_bytes": first_bytes,
+        "snapshot_bytes": snapshot_bytes,
+        "install_bytes": install_bytes,
+        **stage_marks("first", first),
+        **stage_marks("snapshot", restored),
+    }
+
+
+def measure_minimal(browser, server: SiteServer, path: str) -> dict[str, float]:
+    """One first and one return visit of the minimal page in a fresh context: ms and bytes."""
+    context = browser.new_context()
+    try:
+        server.take_bytes()
+        page, cold = visit(context, server.url + path)
         page.close()
         cold_bytes = server.take_bytes()
-        page, warm = visit(context, url)
+        page, warm = visit(context, server.url + path)
         page.close()
         warm_bytes = server.take_bytes()
     finally:
         context.close()
-    result = {
-        "cold_ms": cold[READY_MARK],
-        "warm_ms": warm[READY_MARK],
-        "cold_bytes": cold_bytes,
-        "warm_bytes": warm_bytes,
+    return {
+        "first_ms": cold[READY_MARK],
+        "return_ms": warm[READY_MARK],
+        "first_bytes": cold_bytes,
+        "return_bytes": warm_bytes,
     }
-    # where the cold boot's time goes: when each stage began (Taluva page only)
-    result.update(
-        {
-            f"cold {name[len(STAGE_MARK) :]}": ms
-            for name, ms in cold.items()
-            if name.startswith(STAGE_MARK)
+
+
+def p90(values: list[float]) -> float:
+    if len(values) < 2:
+        return values[0]
+    return statistics.quantiles(values, n=10, method="inclusive")[8]
+
+
+def summary(rows: list[dict[str, float]]) -> dict[str, dict[str, float]]:
+    keys = {key for row in rows for key in row}
+    return {
+        key: {
+            "median": statistics.median(values := [r[key] for r in rows if key in r]),
+            "p90": p90(values),
         }
-    )
-    return result
-
-
-def overhead(ours: float, base: float) -> str:
-    return f"{(ours - base) / base * 100:+.1f}%" if base else "n/a"
-
-
-def report(results: dict[str, list[dict[str, float]]], runs: int) -> dict[str, dict[str, float]]:
-    med = {
-        page: {key: statistics.median(r[key] for r in rows) for key in rows[0]}
-        for page, rows in results.items()
+        for key in sorted(keys)
     }
-    t, m = med["taluva"], med["minimal"]
-    print(f"\nmedian of {runs} runs{'':9}{'Taluva page':>16}{'minimal page':>16}{'overhead':>11}")
+
+
+def report(results: dict[str, list[dict[str, float]]], runs: int) -> dict[str, dict]:
+    stats = {page: summary(rows) for page, rows in results.items()}
+    t, m = stats["taluva"], stats["minimal"]
+    heading = f"navigation -> engine ready, {runs} runs"
+    print(f"\n{heading:44}{'median':>10}{'p90':>10}{'bytes (median)':>17}")
     rows = [
-        ("cold: navigation -> ready", "cold_ms", "ms"),
-        ("warm: navigation -> ready", "warm_ms", "ms"),
-        ("cold: bytes transferred", "cold_bytes", " B"),
-        ("warm: bytes transferred", "warm_bytes", " B"),
+        ("Taluva, first visit", t, "first"),
+        ("Taluva, return visit: snapshot route", t, "snapshot"),
+        ("Taluva, return visit: install route", t, "install"),
+        ("minimal page, first visit", m, "first"),
+        ("minimal page, return visit", m, "return"),
     ]
-    for label, key, unit in rows:
-        print(
-            f"{label:28}{t[key]:>14,.0f}{unit:<2}{m[key]:>14,.0f}{unit:<2}"
-            f"{overhead(t[key], m[key]):>11}"
-        )
-    stages = [(k[len("cold ") :], v) for k, v in t.items() if k.startswith("cold ")]
+    for label, page, key in rows:
+        ms, sent = page[f"{key}_ms"], page[f"{key}_bytes"]["median"]
+        print(f"{label:44}{ms['median']:>8,.0f}ms{ms['p90']:>8,.0f}ms{sent:>15,.0f} B")
+    restored = t["snapshot_ms"]["median"]
+    for label, base in (("return", m["return_ms"]["median"]), ("first", m["first_ms"]["median"])):
+        print(f"snapshot-route return visit / minimal page {label} visit: {restored / base:.2f}x")
     print(
-        "Taluva cold boot, stage start (ms): "
-        + ", ".join(f"{name} {ms:,.0f}" for name, ms in sorted(stages, key=lambda kv: kv[1]))
+        f"targets: return visit median {restored:,.0f} ms (<= 1,000 ms: "
+        f"{'met' if restored <= 1000 else 'missed'}), "
+        f"{restored / m['return_ms']['median']:.2f}x the minimal page's return visit (<= 0.35x: "
+        f"{'met' if restored <= 0.35 * m['return_ms']['median'] else 'missed'})"
     )
-    print("(cold bytes include the service worker's offline cache of the whole build)")
-    return med
+    for prefix in ("first", "snapshot"):
+        stages = [
+            (k[len(prefix) + 1 :], v["median"]) for k, v in t.items() if k.startswith(f"{prefix} ")
+        ]
+        print(
+            f"Taluva {prefix} visit, when each point was reached (median ms): "
+            + ", ".join(f"{name} {ms:,.0f}" for name, ms in sorted(stages, key=lambda kv: kv[1]))
+        )
+    print("(first-visit bytes include the service worker's offline cache of the whole build)")
+    return stats
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -219,24 +296,24 @@ def main(argv: list[str] | None = None) -> None:
             browser = p.chromium.launch(**chromium.launch_options())
             version = browser.version
             for run in range(1, args.runs + 1):
-                results["taluva"].append(measure(browser, server, "", service_worker=True))
-                results["minimal"].append(measure(browser, server, minimal, service_worker=False))
+                results["taluva"].append(measure_taluva(browser, server))
+                results["minimal"].append(measure_minimal(browser, server, minimal))
                 t, m = results["taluva"][-1], results["minimal"][-1]
                 print(
-                    f"run {run}/{args.runs}: Taluva cold {t['cold_ms']:.0f} ms, warm "
-                    f"{t['warm_ms']:.0f} ms; minimal cold {m['cold_ms']:.0f} ms, warm "
-                    f"{m['warm_ms']:.0f} ms",
+                    f"run {run}/{args.runs}: Taluva first {t['first_ms']:.0f} ms, return "
+                    f"{t['snapshot_ms']:.0f} ms (snapshot), {t['install_ms']:.0f} ms (install); "
+                    f"minimal first {m['first_ms']:.0f} ms, return {m['return_ms']:.0f} ms",
                     flush=True,
                 )
             browser.close()
     finally:
         server.stop()
     print(f"browser: Chromium {version}")
-    medians = report(results, args.runs)
+    stats = report(results, args.runs)
     if server.csp_reports:
         raise SystemExit(f"CSP violations during the benchmark: {server.csp_reports}")
     if args.json:
-        args.json.write_text(json.dumps({"runs": results, "median": medians}, indent=2))
+        args.json.write_text(json.dumps({"runs": results, "summary": stats}, indent=2))
 
 
 if __name__ == "__main__":

@@ -56,7 +56,11 @@ def test_new_game_dialog_shows_the_engines_option_errors_then_starts(game):
     wait_game_ready(page)
     state = page.evaluate("taluva.state()")
     assert state["options"] == {
-        "players": 3, "tiles": "all", "found": "any", "rank": False, "teams": False
+        "players": 3,
+        "tiles": "all",
+        "found": "any",
+        "rank": False,
+        "teams": False,
     }
     assert state["tileCount"] == 48
     names = page.locator("[data-testid=players] .tg-player-name").all_text_contents()
@@ -207,7 +211,9 @@ def test_page_api_reports_engine_errors(game):
 def test_phone_with_touch(browser, server):
     """390x844, touch only, high-DPI: tap to aim, tap again to place; pinch zooms."""
     context = browser.new_context(
-        viewport={"width": 390, "height": 844}, device_scale_factor=3, has_touch=True,
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=3,
+        has_touch=True,
         is_mobile=True,
     )
     page = context.new_page()
@@ -266,11 +272,24 @@ def test_phone_with_touch(browser, server):
         cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         cdp = context.new_cdp_session(page)
         touch = "Input.dispatchTouchEvent"
-        cdp.send(touch, {"type": "touchStart", "touchPoints": [
-            {"x": cx - 30, "y": cy, "id": 1}, {"x": cx + 30, "y": cy, "id": 2}]})
+        cdp.send(
+            touch,
+            {
+                "type": "touchStart",
+                "touchPoints": [{"x": cx - 30, "y": cy, "id": 1}, {"x": cx + 30, "y": cy, "id": 2}],
+            },
+        )
         for d in (45, 60, 80, 100):
-            cdp.send(touch, {"type": "touchMove", "touchPoints": [
-                {"x": cx - d, "y": cy, "id": 1}, {"x": cx + d, "y": cy, "id": 2}]})
+            cdp.send(
+                touch,
+                {
+                    "type": "touchMove",
+                    "touchPoints": [
+                        {"x": cx - d, "y": cy, "id": 1},
+                        {"x": cx + d, "y": cy, "id": 2},
+                    ],
+                },
+            )
         cdp.send(touch, {"type": "touchEnd", "touchPoints": []})
         a2 = screen_of(page, 0, 0)
         b2 = screen_of(page, 1, 0)

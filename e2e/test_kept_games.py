@@ -103,7 +103,7 @@ def test_rename_delete_with_undo_and_clear_finished(game, server):
     game.click(f"{item} [data-testid=game-rename]")
     game.fill("[data-testid=game-name]", "Sunday's game")
     game.keyboard.press("Enter")
-    game.wait_for_selector(f"{item} .games-title:has-text(\"Sunday's game\")")
+    game.wait_for_selector(f'{item} .games-title:has-text("Sunday\'s game")')
     assert game.locator(f"{item} [data-testid=game-delete]").is_disabled()  # on screen
     game.click("[data-testid=games-clear-finished]")
     game.wait_for_selector("[data-testid=games-status]:has-text('Deleted')")

@@ -8,18 +8,27 @@ import build_site
 from serve import SiteServer
 from support import wait_offline_ready, wait_ready, wait_until
 
-CACHE_NAMES = "caches.keys().then(keys => keys.filter(k => k.startsWith('taluva ')))"
+# The service worker's caches: the engine's memory snapshot has its own (test_snapshot.py).
+SNAPSHOT_CACHE = "taluva / snapshot"
+CACHE_NAMES = (
+    "caches.keys().then(keys => keys.filter("
+    f"k => k.startsWith('taluva ') && k !== {SNAPSHOT_CACHE!r}))"
+)
+SNAPSHOTS_KEPT = f"caches.open({SNAPSHOT_CACHE!r}).then(c => c.keys()).then(keys => keys.length)"
 
 
 def test_reload_with_network_off_and_server_stopped(page, server):
     page.goto(server.url)
     wait_ready(page)
     wait_offline_ready(page)
+    wait_until(lambda: page.evaluate(SNAPSHOTS_KEPT) == 1)
 
     page.context.set_offline(True)
     server.stop()
     page.reload()
     wait_ready(page)
+    # restored from the memory snapshot: no Python start-up, no install, and no network
+    assert page.evaluate("window.taluva.ready.then(info => info.route)") == "snapshot"
     assert page.evaluate("window.taluva.call('ping', {})") == "pong"
 
     # a second visit (a new tab) works offline too

@@ -10,6 +10,9 @@ const CACHE_PREFIX = `taluva ${new URL(SCOPE).pathname} `; // other apps on this
 const CACHE = `${CACHE_PREFIX}${BUILD.version}`;
 // Filled by the engine worker on a first visit; boot-fetch.js spells the same name.
 const DOWNLOADS = `${CACHE_PREFIX}downloads`;
+// The engine worker's memory snapshot (engine/snapshot.js spells the same name): not part of any
+// build's files, so it outlives a build change; the worker replaces it when it keeps a new one.
+const SNAPSHOTS = `${CACHE_PREFIX}snapshot`;
 const INDEX = new URL("index.html", SCOPE).href;
 const PATHS = new Set(Object.keys(BUILD.files).map((path) => new URL(path, SCOPE).pathname));
 
@@ -76,6 +79,8 @@ async function sha256Hex(response) {
 
 async function dropOldCaches() {
   const names = await caches.keys();
-  await Promise.all(names.filter((n) => n.startsWith(CACHE_PREFIX) && n !== CACHE).map((n) => caches.delete(n)));
+  await Promise.all(
+    names.filter((n) => n.startsWith(CACHE_PREFIX) && n !== CACHE && n !== SNAPSHOTS).map((n) => caches.delete(n)),
+  );
   await self.clients.claim();
 }

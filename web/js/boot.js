@@ -5,10 +5,11 @@
 // whether the service worker has this build cached; tests and the UI layer key off both.
 
 import { BOOT } from "./boot-config.js";
-import { startApp } from "./app.js";
 import { createEngine, DEFAULT_BOOT_TIMEOUT_MS } from "./engine/client.js";
+import ENGLISH from "./i18n/english.js";
 import { startLanguage } from "./i18n/language.js";
-import { useFormatter } from "./i18n/messages.js";
+import { t, useFormatter } from "./i18n/messages.js";
+import { translatePage } from "./i18n/page-text.js";
 import { enableOffline } from "./offline.js";
 import { attachGame, gameFailed, installPageApi } from "./page-api.js";
 import { hashLanguage } from "./share/hash.js";
@@ -18,18 +19,35 @@ const body = document.body;
 const $ = (id) => document.getElementById(id);
 body.dataset.engine = "booting"; // first act: also stops the CSS "taking too long" fallback
 
-// What the person can do about each kind of failure (engine/client.js and engine/worker.js name them).
-const HINTS = {
-  "missing-file":
-    "The site looks incompletely published. Try again in a minute; if it keeps " +
-    "failing, the site needs to be rebuilt and uploaded again.",
-  network: "Check your connection, then try again. After one complete visit the game also " + "starts offline.",
-  timeout: "Your connection may be very slow, or a download stalled. Try again.",
-  "wasm-refused": "If you run this site, allow 'wasm-unsafe-eval' in its script-src.",
-  "wasm-unavailable":
-    "Some hardened browser modes turn WebAssembly off; allow it for this " + "site or use a current browser.",
-  "worker-failed": "Use a current version of Firefox, Chrome, Edge or Safari.",
-  "engine-failed": "This is a bug in Taluva. Trying again may help; the details below help us " + "fix it.",
+// English at once, the page's language as soon as its catalogue is in.
+useFormatter(IntlMessageFormat);
+const speaking = startLanguage({
+  languages: BOOT.languages,
+  link: hashLanguage(location.hash),
+  base: new URL("../", import.meta.url),
+  english: ENGLISH,
+}).then(() => translatePage());
+
+// What went wrong and what the person can do about it, by the failure's kind (engine/client.js
+// and engine/worker.js name them); its English message goes to the technical details.
+const FAILURES = {
+  "missing-file": ["boot.error.missing-file", "boot.hint.missing-file"],
+  network: ["boot.error.network", "boot.hint.network"],
+  timeout: ["boot.error.timeout", "boot.hint.timeout"],
+  "wasm-refused": ["boot.error.wasm-refused", "boot.hint.wasm-refused"],
+  "wasm-unavailable": ["boot.error.wasm-unavailable", "boot.hint.wasm-unavailable"],
+  "worker-failed": ["boot.error.worker-failed", "boot.hint.worker-failed"],
+  "engine-failed": ["boot.error.engine-failed", "boot.hint.engine-failed"],
+};
+
+// The worker's stages (engine/worker.js), in words.
+const STAGES = {
+  restore: "boot.stage.restore",
+  runtime: "boot.stage.runtime",
+  installer: "boot.stage.installer",
+  engine: "boot.stage.engine",
+  import: "boot.stage.import",
+  ready: "boot.stage.ready",
 };
 
 // ?bootTimeoutMs= shortens the boot timeout, so tests can exercise it without waiting minutes.
@@ -56,15 +74,20 @@ function showProgress({ stage, fraction, next, message }) {
   bar.shown = fraction;
   bar.ceiling = next ?? fraction;
   $("boot-progress").value = fraction * 100;
-  $("boot-status").textContent = message;
+  $("boot-status").textContent = STAGES[stage]
+    ? t(STAGES[stage], { pyodide: BOOT.pyodideVersion, engine: BOOT.engineVersion })
+    : message;
 }
 
 function showError(error) {
   body.dataset.engine = "error";
-  $("boot-error-message").textContent = error.message;
-  $("boot-error-hint").textContent = HINTS[error.kind] ?? "";
+  const [message, hint] = FAILURES[error.kind] ?? [];
+  $("boot-error-message").textContent = message
+    ? t(message, { file: error.file ?? "?", seconds: error.seconds ?? 0 })
+    : error.message;
+  $("boot-error-hint").textContent = hint ? t(hint) : "";
   const where = error.stage ? `stage: ${error.stage}\n` : "";
-  $("boot-error-detail").textContent = `${error.kind ?? error.name}\n${where}${error.detail ?? ""}`;
+  $("boot-error-detail").textContent = `${error.kind ?? error.name}\n${where}${error.message}\n${error.detail ?? ""}`;
   $("boot-error").hidden = false;
   $("boot-status").textContent = "";
   console.warn(`Taluva engine failed to start (${error.kind}): ${error.message}`);
@@ -73,8 +96,7 @@ function showError(error) {
 function showReady(info) {
   performance.mark("taluva:engine-ready");
   $("boot-progress").value = 100;
-  $("boot-status").textContent =
-    `Engine ready: Taluva ${info.engine} on Python ${info.python} (Pyodide ${info.pyodide}).`;
+  $("boot-status").textContent = t("boot.ready", info);
   body.dataset.engine = "ready";
 }
 
@@ -109,11 +131,12 @@ const engine = createEngine({
   bootOptions: { keepDownloads: Boolean(navigator.serviceWorker && !navigator.serviceWorker.controller) },
 });
 installPageApi(engine);
-// Started now, not once the engine is up, so that a kept game can be drawn while it starts; in
-// the page's language, known first (a catalogue from this site: milliseconds).
-useFormatter(IntlMessageFormat);
-startLanguage({ languages: BOOT.languages, link: hashLanguage(location.hash), base: new URL("../", import.meta.url) })
-  .then(() => startApp($("app"), engine, { onPreview: showPreview, languages: BOOT.languages }))
+// Started now, not once the engine is up, so that a kept game can be drawn while it starts, in
+// the page's language (known in milliseconds: a catalogue from this site). app.js (the whole
+// game screen) is imported only now, so that the engine worker starts first: the modulepreload
+// links have its modules on their way already.
+Promise.all([import("./app.js"), speaking])
+  .then(([{ startApp }]) => startApp($("app"), engine, { onPreview: showPreview, languages: BOOT.languages }))
   .then(attachGame, (error) => {
     gameFailed(error);
     if (body.dataset.engine !== "error") throw error; // a boot failure is already shown
@@ -122,9 +145,7 @@ startLanguage({ languages: BOOT.languages, link: hashLanguage(location.hash), ba
 // On a first visit the download dominates; say so if it takes a while.
 const slowNote = setTimeout(() => {
   if (navigator.serviceWorker?.controller) return; // served from the offline cache: not a download
-  const megabytes = (BOOT.bootBytes / 1e6).toFixed(0);
-  $("boot-slow").textContent =
-    `The first visit downloads the game (about ${megabytes} MB); after that it starts offline.`;
+  $("boot-slow").textContent = t("boot.slow", { megabytes: Math.round(BOOT.bootBytes / 1e6) });
   $("boot-slow").hidden = false;
 }, 6000);
 

@@ -7,21 +7,26 @@
 // browser tests check). It never touches localStorage or the service worker, so it also works
 // in a sandboxed third-party iframe whose storage is partitioned or blocked.
 
-import { formatHash, HashError, parseHash } from "../share/hash.js";
+import { BOOT } from "../boot-config.js";
+import ENGLISH from "../i18n/english.js";
+import { startLanguage } from "../i18n/language.js";
+import { list, t, useFormatter } from "../i18n/messages.js";
+import { translatePage } from "../i18n/page-text.js";
+import { formatHash, HashError, hashLanguage, parseHash } from "../share/hash.js";
 import { linkProblem } from "../share/load-errors.js";
+import { IntlMessageFormat } from "../vendor/intl-messageformat.js";
 
 const $ = (id) => document.getElementById(id);
 const body = document.body;
 
 function describe(facts) {
-  if (!facts) return "A shared game: click to see its moves.";
-  const parts = [`${facts.players} players`];
-  parts.push(facts.tiles === "all" ? "all 48 tiles" : `${facts.tiles} tiles each`);
-  if (facts.found === "any") parts.push("found anywhere");
-  if (facts.rank) parts.push("ranked");
-  if (facts.teams) parts.push("teams");
-  const moves = facts.steps === 0 ? "no move yet" : `${facts.steps} move${facts.steps === 1 ? "" : "s"}`;
-  return `${parts.join(", ")} · ${moves} (${facts.tilesDrawn} tile${facts.tilesDrawn === 1 ? "" : "s"} drawn)`;
+  if (!facts) return t("embed.unknown");
+  const parts = [t("embed.players", { count: facts.players })];
+  parts.push(facts.tiles === "all" ? t("embed.tiles.all") : t("embed.tiles", { count: Number(facts.tiles) }));
+  if (facts.found === "any") parts.push(t("embed.found-any"));
+  if (facts.rank) parts.push(t("embed.ranked"));
+  if (facts.teams) parts.push(t("embed.teams"));
+  return t("embed.summary", { options: list(parts, "unit"), steps: facts.steps, drawn: facts.tilesDrawn });
 }
 
 function fail(message) {
@@ -30,7 +35,7 @@ function fail(message) {
   $("embed-error").hidden = false;
   $("embed-load").hidden = true;
   $("embed-summary").textContent = "";
-  $("embed-open").textContent = "Open Taluva";
+  $("embed-open").textContent = t("embed.open-taluva");
   $("embed-open").href = "index.html";
 }
 
@@ -50,13 +55,14 @@ function start() {
   $("embed-summary").textContent = describe(link.summary);
   const names = link.names.filter(Boolean);
   $("embed-players").textContent = names.length ? names.join(" · ") : "";
-  $("embed-open").href = `index.html${formatHash(link)}`;
+  const lang = hashLanguage(location.hash);
+  $("embed-open").href = `index.html${formatHash(link)}${lang ? `&lang=${lang}` : ""}`;
   const button = $("embed-load");
   button.hidden = false;
   button.addEventListener("click", async () => {
     button.disabled = true;
     body.dataset.embed = "loading";
-    $("embed-status").textContent = "Loading the game engine…";
+    $("embed-status").textContent = t("embed.loading");
     try {
       const { play } = await import("./player.js");
       await play(link);
@@ -65,7 +71,7 @@ function start() {
       $("embed-status").textContent = "";
       // The engine could not start (a BootError), or it refused the link (an EngineError).
       $("embed-error").textContent =
-        error?.name === "BootError" ? `The game engine could not start: ${error.message}` : linkProblem(error);
+        error?.name === "BootError" ? t("embed.boot-failed", { reason: error.message }) : linkProblem(error);
       $("embed-error").hidden = false;
       button.disabled = false;
     }
@@ -73,4 +79,16 @@ function start() {
   window.addEventListener("hashchange", () => location.reload());
 }
 
-start();
+// In the language the link names, else the reader's browser's (never a stored choice: this page
+// keeps nothing, in other sites' frames).
+useFormatter(IntlMessageFormat);
+startLanguage({
+  languages: BOOT.languages,
+  link: hashLanguage(location.hash),
+  base: new URL("../../", import.meta.url),
+  english: ENGLISH,
+  remembered: false,
+}).then(() => {
+  translatePage();
+  start();
+});

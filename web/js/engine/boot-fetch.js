@@ -30,7 +30,7 @@ export class DownloadFailure extends Error {
  */
 export function watchBootFetches(urls, { keepIn = null, describe = (url) => url } = {}) {
   const watched = new Set(urls);
-  const kept = [];
+  const kept = new Map(); // by URL: a boot that falls back to installing fetches some files twice
   const fetchFromNetwork = self.fetch.bind(self);
   let reportFailure;
   const failed = new Promise((_, reject) => {
@@ -63,15 +63,17 @@ export function watchBootFetches(urls, { keepIn = null, describe = (url) => url 
         ),
       );
     } else if (keepIn && response.type === "basic") {
-      kept.push([url, response.clone()]); // clone now, before the caller reads the body
+      kept.set(url, response.clone()); // clone now, before the caller reads the body
     }
     return response;
   };
 
   async function store() {
-    if (!kept.length) return;
+    if (!kept.size) return;
+    const copies = [...kept];
+    kept.clear();
     const cache = await caches.open(keepIn);
-    await Promise.allSettled(kept.splice(0).map(([url, copy]) => cache.put(url, copy)));
+    await Promise.allSettled(copies.map(([url, copy]) => cache.put(url, copy)));
   }
 
   return { failed, store };

@@ -32,12 +32,14 @@ export class EngineError extends Error {
 
 /** The engine could not start. `kind` says why, `stage` how far boot got. */
 export class BootError extends Error {
-  constructor(kind, message, { stage = null, detail = "" } = {}) {
+  constructor(kind, message, { stage = null, detail = "", file = null, seconds = null } = {}) {
     super(message);
     this.name = "BootError";
     this.kind = kind;
     this.stage = stage;
     this.detail = detail;
+    this.file = file; // the site path of the file to blame, if one is
+    this.seconds = seconds; // the time limit, for a timeout
   }
 }
 
@@ -83,10 +85,11 @@ export function createEngine({
 
   const timer = setTimeout(() => {
     const seconds = Math.round(timeoutMs / 1000);
-    fail(new BootError("timeout", `The engine did not start within ${seconds} s.`, { stage }));
+    fail(new BootError("timeout", `The engine did not start within ${seconds} s.`, { stage, seconds }));
   }, timeoutMs);
 
   try {
+    performance.mark("taluva:worker-created"); // for the boot benchmark: how long the page took to get here
     worker = new Worker(workerUrl, { type: "module", name: "taluva-engine" });
   } catch (error) {
     fail(
@@ -110,7 +113,7 @@ export function createEngine({
         gate.resolve(data.info);
         break;
       case "boot-error":
-        fail(new BootError(data.kind, data.message, { stage: data.stage, detail: data.detail }));
+        fail(new BootError(data.kind, data.message, { stage: data.stage, detail: data.detail, file: data.file }));
         break;
       case "downloads-kept":
         downloadsDone();

@@ -1,11 +1,16 @@
 // The engine worker: boots Pyodide from this site's own copy, installs the engine wheel with
 // micropip, then answers calls by handing JSON strings to taluva.bridge.handle.
 //
+// That first boot then keeps a memory snapshot of the interpreter (snapshot.js); later visits
+// restore it and skip Python's start-up and the install (the "snapshot" route). Any trouble with
+// the snapshot falls back to the "install" route, which then keeps a fresh one.
+//
 // It runs off the main thread so a slow engine move never freezes the page. Every file comes
 // from this origin (BOOT lists them, relative to the site root); nothing is fetched elsewhere.
 
 import { BOOT } from "../boot-config.js";
-import { downloadsCacheName, watchBootFetches } from "./boot-fetch.js";
+import { DownloadFailure, downloadsCacheName, watchBootFetches } from "./boot-fetch.js";
+import { openSnapshots } from "./snapshot.js";
 
 const SITE = new URL("../../", import.meta.url);
 const siteUrl = (path) => new URL(path, SITE).href;
@@ -50,6 +55,7 @@ function errorResponse(id, type, message) {
 // Where each stage starts and ends on the page's progress bar, roughly by the time it takes;
 // loading Pyodide itself is most of the wait.
 const STAGES = {
+  restore: [0.05, 0.95], // the snapshot route, all in one
   runtime: [0.05, 0.6],
   installer: [0.6, 0.72],
   engine: [0.72, 0.9],
@@ -57,80 +63,245 @@ const STAGES = {
   ready: [1, 1],
 };
 
+// When the boot reached each point, in ms since the epoch (so the page can set them beside its
+// own marks): sent with "ready" for the boot benchmark to say where the time goes.
+const timings = {};
+const reached = (point) => (timings[point] = Math.round(performance.timeOrigin + performance.now()));
+
+// The stage the boot is in, for a failure to name.
+let currentStage = "runtime";
+
 function progress(stage, message) {
+  currentStage = stage;
   const [fraction, next] = STAGES[stage];
   postMessage({ type: "progress", stage, fraction, next, message });
 }
 
+// `message` is English, for the console and the details; `file` (a site path), when a file is
+// to blame, lets the page say which in its own language.
 class BootFailure extends Error {
-  constructor(kind, message, detail = "") {
+  constructor(kind, message, detail = "", file = null) {
     super(message);
     this.kind = kind;
     this.detail = detail;
+    this.file = file;
   }
 }
 
 // options.keepDownloads: the page is not served by the service worker yet (a first visit), so
 // the downloads are kept for it; see boot-fetch.js.
 async function boot(options) {
-  let stage = "runtime";
   const downloads = watchBootFetches(BOOT.bootFiles.map(siteUrl), {
     keepIn: options.keepDownloads && "caches" in self ? DOWNLOADS_CACHE : null,
     describe: sitePath,
   });
   // Every step also ends as soon as one of its downloads fails.
   const step = (promise) => Promise.race([promise, downloads.failed]);
+  const snapshots = "caches" in self ? openSnapshots(SNAPSHOT) : null;
   try {
     checkWebAssembly();
-    progress(stage, `Downloading the Python runtime (Pyodide ${BOOT.pyodideVersion})…`);
+    reached("worker");
+    const found = lookUp(snapshots).finally(() => reached("lookup")); // while pyodide.mjs downloads
     const { loadPyodide } = await step(import(siteUrl(`${BOOT.pyodideDir}pyodide.mjs`)));
-    const pyodide = await step(
-      loadPyodide({
-        // All three point at our copy: Pyodide would otherwise fall back to its CDN for packages.
-        indexURL: siteUrl(BOOT.pyodideDir),
-        lockFileURL: siteUrl(`${BOOT.pyodideDir}pyodide-lock.json`),
-        packageBaseUrl: siteUrl(BOOT.pyodideDir),
-        stdout: (line) => console.log(`[python] ${line}`),
-        stderr: (line) => console.warn(`[python] ${line}`),
-      }),
-    );
-
-    stage = "installer";
-    progress(stage, "Loading the package installer…");
-    await step(
-      pyodide.loadPackage(BOOT.installerWheels.map(siteUrl), {
-        messageCallback: () => {},
-        errorCallback: (message) => console.warn(message),
-      }),
-    );
-
-    stage = "engine";
-    progress(stage, `Installing the Taluva engine ${BOOT.engineVersion}…`);
-    const micropip = pyodide.pyimport("micropip");
-    // deps=False: the engine has no dependencies, and micropip must never consult an index.
-    await step(micropip.install.callKwargs(siteUrl(BOOT.engineWheel), { deps: false }));
-    micropip.destroy();
-
-    stage = "import";
-    progress(stage, "Starting the engine…");
-    handle = pyodide.pyimport("taluva.bridge").handle;
+    reached("pyodide.mjs");
+    const { pyodide, handle: answer, route, fallback } = await start(loadPyodide, snapshots, await found, step);
+    handle = answer;
     const engine = pyodide.pyimport("taluva").__version__;
     progress("ready", "Ready.");
-    postMessage({
-      type: "ready",
-      info: { engine, pyodide: pyodide.version, python: BOOT.python, build: BOOT.build },
-    });
-    await downloads.store();
-    postMessage({ type: "downloads-kept" });
+    reached("ready");
+    const info = { engine, pyodide: pyodide.version, python: BOOT.python, build: BOOT.build, route, fallback, timings };
+    postMessage({ type: "ready", info });
+    // Taken before this task ends, so before any call can change the interpreter; see snapshot().
+    const kept = route === "install" ? snapshot(pyodide, snapshots) : null;
+    afterReady(downloads, snapshots, kept);
   } catch (error) {
-    const failure = error instanceof BootFailure || error?.kind ? error : await diagnose(error);
-    postMessage({
-      type: "boot-error",
-      stage,
-      kind: failure.kind,
-      message: failure.message,
-      detail: failure.detail || String(error?.stack ?? error),
-    });
+    await reportFailure(error);
+  }
+}
+
+async function reportFailure(error) {
+  const failure = error instanceof BootFailure || error?.kind ? error : await diagnose(error);
+  postMessage({
+    type: "boot-error",
+    stage: currentStage,
+    kind: failure.kind,
+    message: failure.message,
+    file: failure.file ?? (failure.url ? sitePath(failure.url) : null),
+    detail: failure.detail || String(error?.stack ?? error),
+  });
+}
+
+const SNAPSHOT = { site: SITE.href, pyodideVersion: BOOT.pyodideVersion, build: BOOT.build };
+
+// A lookup that fails counts as no snapshot.
+async function lookUp(snapshots) {
+  if (!snapshots) return { entry: null, problem: "no Cache Storage" };
+  return snapshots.find().catch((error) => ({ entry: null, problem: String(error) }));
+}
+
+// The snapshot route if there is a snapshot and it restores, else the install route. `fallback`
+// says why the install route was taken ("missing" on a first visit), null on the snapshot route.
+async function start(loadPyodide, snapshots, { entry, problem }, step) {
+  let fallback = problem;
+  if (entry) {
+    progress("restore", "Starting the engine from its copy on this device…");
+    try {
+      return { ...(await restore(loadPyodide, snapshots.load(entry), step)), fallback: null };
+    } catch (error) {
+      if (error?.kind) throw error; // a download failed: installing needs the same files
+      fallback = String(error?.message ?? error);
+    }
+  }
+  if (snapshots && (entry || problem !== "missing")) {
+    console.warn(`Taluva: not restoring the engine snapshot (${fallback}); installing instead.`);
+    snapshots.drop().catch(() => {});
+  }
+  return { ...(await install(loadPyodide, step, { snapshot: Boolean(snapshots) })), fallback };
+}
+
+const never = new Promise(() => {});
+
+// What every loadPyodide gets. All three URLs point at our copy: Pyodide would otherwise fall back
+// to its CDN for packages.
+function pyodideOptions() {
+  return {
+    indexURL: siteUrl(BOOT.pyodideDir),
+    lockFileURL: siteUrl(`${BOOT.pyodideDir}pyodide-lock.json`),
+    packageBaseUrl: siteUrl(BOOT.pyodideDir),
+    stdout: (line) => console.log(`[python] ${line}`),
+    stderr: (line) => console.warn(`[python] ${line}`),
+  };
+}
+
+// The snapshot route: a new Pyodide whose memory is the snapshot's, so the engine is already
+// imported. It rejects on any failure, and the caller drops this Pyodide whole: the install route
+// starts a new one from scratch, never from a half-restored interpreter.
+//
+// Pyodide compiles its WebAssembly only once it has the bytes, so it gets them as soon as they are
+// read, and the SHA-256 check runs meanwhile. Pyodide writes them into its memory only after its
+// fsInit hook resolves: the hook waits for the check, and forever if it fails, while the race
+// below ends the restore at once. Damaged bytes never reach the interpreter.
+async function restore(loadPyodide, { bytes, verified }, step) {
+  bytes.then(
+    () => reached("snapshot read"),
+    () => {},
+  );
+  verified.then(
+    () => reached("snapshot checked"),
+    () => {},
+  );
+  const hold = verified.then(
+    () => {},
+    () => never,
+  );
+  const loading = loadPyodide({
+    ...pyodideOptions(),
+    _loadSnapshot: bytes,
+    fsInit: () => (reached("wasm instantiated"), hold),
+  });
+  const pyodide = await step(Promise.race([loading, verified.then(() => never)]));
+  reached("restored");
+  // The snapshot holds the state of `random` at the moment it was taken: without a fresh seed,
+  // every restored visit would deal the same "random" games.
+  pyodide.runPython("import random; random.seed()");
+  const { handle } = pyodide.pyimport("taluva.bridge");
+  if (!handle(JSON.stringify({ id: 0, method: "ping" })).includes('"pong"')) {
+    throw new Error("the restored engine does not answer");
+  }
+  return { pyodide, handle, route: "snapshot" };
+}
+
+// The install route, as on a first visit: start Python, load micropip, install the engine wheel.
+async function install(loadPyodide, step, { snapshot }) {
+  progress("runtime", `Downloading the Python runtime (Pyodide ${BOOT.pyodideVersion})…`);
+  // _makeSnapshot only wraps the `js` module's globals so that a snapshot can name them later.
+  const pyodide = await step(loadPyodide({ ...pyodideOptions(), _makeSnapshot: snapshot }));
+  reached("python started");
+
+  progress("installer", "Loading the package installer…");
+  await step(
+    pyodide.loadPackage(BOOT.installerWheels.map(siteUrl), {
+      messageCallback: () => {},
+      errorCallback: (message) => console.warn(message),
+    }),
+  );
+
+  progress("engine", `Installing the Taluva engine ${BOOT.engineVersion}…`);
+  const wheel = await step(stageWheel(pyodide, BOOT.engineWheel));
+  const micropip = pyodide.pyimport("micropip");
+  // deps=False: the engine has no dependencies, and micropip must never consult an index.
+  await step(micropip.install.callKwargs(wheel, { deps: false }));
+  micropip.destroy();
+
+  progress("import", "Starting the engine…");
+  return { pyodide, handle: pyodide.pyimport("taluva.bridge").handle, route: "install" };
+}
+
+// Downloads a wheel into Pyodide's file system and returns its `emfs:` URL for micropip. Given
+// an http URL, micropip fetches through pyodide.http, which leaves the JavaScript Response in
+// Pyodide's table of JavaScript references, and a snapshot cannot be taken with it there.
+async function stageWheel(pyodide, path) {
+  const response = await fetch(siteUrl(path));
+  if (!response.ok) {
+    throw new DownloadFailure(
+      "missing-file",
+      siteUrl(path),
+      `A file the engine needs is missing on the server: ${path}.`,
+    );
+  }
+  const file = `/tmp/wheels/${path.split("/").pop()}`;
+  pyodide.FS.mkdirTree("/tmp/wheels");
+  pyodide.FS.writeFile(file, new Uint8Array(await response.arrayBuffer()));
+  return `emfs:${file}`;
+}
+
+// Readies the interpreter for a snapshot and takes it; null if it cannot (never fails the boot).
+//
+// A restored Pyodide has the memory but none of the files: site-packages is empty again (the
+// Emscripten file system lives on the JavaScript side), so every engine module a call might
+// import later is imported now. The standard library's zip is mounted again by every boot, so
+// its modules still import. micropip goes: it holds JavaScript functions of this Pyodide that a
+// snapshot cannot name, as does pyodide.loadedPackages, which the snapshot must find empty.
+const PREPARE_SNAPSHOT = `
+def _prepare_snapshot():
+    import gc, importlib, pkgutil, sys, taluva
+    for module in pkgutil.walk_packages(taluva.__path__, "taluva."):
+        if not module.name.endswith(".__main__"):
+            importlib.import_module(module.name)
+    for name in [name for name in sys.modules if name.partition(".")[0] == "micropip"]:
+        del sys.modules[name]
+    gc.collect()
+_prepare_snapshot()
+del _prepare_snapshot
+`;
+
+function snapshot(pyodide, snapshots) {
+  if (!snapshots) return null; // nowhere to keep it
+  const loaded = pyodide.loadedPackages;
+  const packages = { ...loaded };
+  try {
+    pyodide.runPython(PREPARE_SNAPSHOT);
+    for (const name of Object.keys(packages)) delete loaded[name];
+    return pyodide.makeMemorySnapshot();
+  } catch (error) {
+    console.warn("Taluva: could not take the engine snapshot:", error);
+    return null;
+  } finally {
+    Object.assign(loaded, packages);
+  }
+}
+
+// After ready, nothing may fail the boot: keep the downloads for the service worker first (the
+// page waits for them to register it), then the snapshot for the next visit.
+async function afterReady(downloads, snapshots, bytes) {
+  await downloads.store().catch((error) => console.warn("Taluva: could not keep the downloads:", error));
+  postMessage({ type: "downloads-kept" });
+  if (!bytes) return;
+  try {
+    await snapshots.save(bytes);
+    postMessage({ type: "snapshot-kept", bytes: bytes.byteLength });
+  } catch (error) {
+    console.warn("Taluva: could not keep the engine snapshot:", error);
   }
 }
 
@@ -179,6 +350,7 @@ async function diagnose(error) {
         "network",
         `Could not download ${path}: the network or the server is unreachable.`,
         `${fetchError}\n${text}`,
+        path,
       );
     }
     if (!response.ok) {
@@ -186,6 +358,7 @@ async function diagnose(error) {
         "missing-file",
         `A file the engine needs is missing on the server: ${path} (HTTP ${response.status}).`,
         text,
+        path,
       );
     }
   }

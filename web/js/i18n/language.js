@@ -1,6 +1,8 @@
 // The page's language at start: chosen (choose.js) from the link, the person's stored choice and
-// the browser's languages; its catalogue fetched (with English beneath it, so that a message
-// missing from a catalogue still shows in words), and <html lang> set to match.
+// the browser's languages. English is built into the page (js/i18n/english.js, written by the
+// build from web/i18n/en/), so every text can be said at once and whatever else fails; another
+// language's catalogue is fetched from this site (milliseconds) and put in front of English,
+// which still fills any gap. <html lang> follows.
 
 import { chooseLanguage, FALLBACK } from "./choose.js";
 import { Catalogue, setCatalogue } from "./messages.js";
@@ -32,15 +34,25 @@ async function fetchCatalogue(tag, base, fallback) {
 }
 
 /**
- * Choose, load and set the page's language; resolves with its tag. `languages` is the build's
- * list ([{tag, name}]); `link` the hash's `lang`, if any; `base` the site's root URL.
+ * Set English now, then choose and load the page's language; resolves with its tag. `languages`
+ * is the build's list ([{tag, name}]); `link` the hash's `lang`, if any; `base` the site's root
+ * URL; `english` the built-in messages; `remembered` false where the page must not read storage
+ * (the embed, in other sites' frames).
  */
-export async function startLanguage({ languages, link = null, base }) {
+export async function startLanguage({ languages, link = null, base, english, remembered = true }) {
+  const fallback = new Catalogue(FALLBACK, english);
+  setCatalogue(fallback);
+  document.documentElement.lang = FALLBACK;
   const available = languages.map((l) => l.tag);
-  const tag = chooseLanguage({ link, chosen: storedLanguage(), browser: navigator.languages ?? [], available });
-  const english = await fetchCatalogue(FALLBACK, base, null);
-  const catalogue = tag === FALLBACK ? english : await fetchCatalogue(tag, base, english);
-  setCatalogue(catalogue);
-  document.documentElement.lang = tag;
-  return tag;
+  const chosen = remembered ? storedLanguage() : null;
+  const tag = chooseLanguage({ link, chosen, browser: navigator.languages ?? [], available });
+  if (tag === FALLBACK) return tag;
+  try {
+    setCatalogue(await fetchCatalogue(tag, base, fallback));
+    document.documentElement.lang = tag;
+    return tag;
+  } catch (error) {
+    console.warn(`Taluva: the ${tag} texts could not be loaded; showing English.`, error);
+    return FALLBACK;
+  }
 }

@@ -1,0 +1,130 @@
+// Keeps the engine's Pyodide memory snapshot in Cache Storage, one per site, and checks it before
+// anyone restores it.
+//
+// The snapshot is the whole WebAssembly memory of a Pyodide that has the engine imported (~31 MB):
+// restoring it skips Python's start-up and the install. It only fits the exact pyodide.asm.wasm
+// that made it and the exact engine it holds, so its key names both the Pyodide version and the
+// build id, and a header repeats them with the length and SHA-256 of the bytes. Restoring bytes
+// that are cut short or damaged would not fail cleanly: Python would crash, or hang, later. So
+// nothing reaches Pyodide unless every check passes; the worker then boots the usual way.
+
+/** Pyodide's own snapshot header starts with this little-endian word ("\0snp", snapshot.ts). */
+export const PYODIDE_SNAPSHOT_MAGIC = 0x706e7300;
+const META_HEADER = "x-taluva-snapshot";
+
+/** The snapshot cache of a site rooted at `siteUrl`: beside, not inside, the service worker's. */
+export function snapshotCacheName(siteUrl) {
+  return `taluva ${new URL(siteUrl).pathname} snapshot`;
+}
+
+/** The cache key of the snapshot for one Pyodide version and one build (a URL: Cache wants one). */
+export function snapshotKey(siteUrl, { pyodideVersion, build }) {
+  const part = encodeURIComponent;
+  return new URL(`engine-snapshot/pyodide-${part(pyodideVersion)}/build-${part(build)}`, siteUrl).href;
+}
+
+/** What the header of a kept snapshot says, or null if it is missing or unreadable. */
+export function parseMeta(text) {
+  try {
+    const meta = JSON.parse(text ?? "");
+    const valid =
+      typeof meta?.pyodide === "string" &&
+      typeof meta.build === "string" &&
+      Number.isSafeInteger(meta.bytes) &&
+      meta.bytes > 0 &&
+      typeof meta.sha256 === "string";
+    return valid ? meta : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Why a snapshot described by `meta` cannot serve this build (`expected`), or null if it can. */
+export function metaProblem(meta, { pyodideVersion, build }) {
+  if (!meta) return "no readable description";
+  if (meta.pyodide !== pyodideVersion) return `made by Pyodide ${meta.pyodide}, not ${pyodideVersion}`;
+  if (meta.build !== build) return `made for build ${meta.build}, not ${build}`;
+  return null;
+}
+
+const shaProblem = "content does not match its SHA-256";
+
+/** Why `bytes` are not the snapshot `meta` describes (given their SHA-256), or null if they are. */
+export function bytesProblem(bytes, meta, sha256) {
+  if (bytes.byteLength !== meta.bytes) return `${bytes.byteLength} bytes, expected ${meta.bytes}`;
+  if (sha256 !== meta.sha256) return shaProblem;
+  const magic = bytes.byteLength >= 4 ? new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true) : 0;
+  if (magic !== PYODIDE_SNAPSHOT_MAGIC) return "not a Pyodide memory snapshot";
+  return null;
+}
+
+export async function sha256Hex(bytes) {
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export class SnapshotInvalid extends Error {
+  constructor(problem) {
+    super(`the kept engine snapshot is unusable: ${problem}`);
+    this.name = "SnapshotInvalid";
+    this.problem = problem;
+  }
+}
+
+/**
+ * The snapshot of this site, Pyodide version and build: `{ find, read, save, drop }`.
+ * find() resolves `{ entry, problem }`: the cached response if its description fits, else why not
+ * ("missing", "no Cache Storage", or a mismatch). read(entry) resolves the checked bytes or
+ * rejects with SnapshotInvalid; load(entry) splits that in two (see there). save(bytes) stores them and deletes every other snapshot of the
+ * site (other builds, other Pyodide versions), so they never pile up.
+ */
+export function openSnapshots({ site, pyodideVersion, build, cacheStorage = globalThis.caches }) {
+  const expected = { pyodideVersion, build };
+  const name = snapshotCacheName(site);
+  const key = snapshotKey(site, expected);
+  const open = () => cacheStorage.open(name);
+
+  async function find() {
+    if (!cacheStorage) return { entry: null, problem: "no Cache Storage" };
+    const entry = await (await open()).match(key);
+    if (!entry) return { entry: null, problem: "missing" };
+    const problem = metaProblem(parseMeta(entry.headers.get(META_HEADER)), expected);
+    if (problem) entry.body?.cancel();
+    return problem ? { entry: null, problem } : { entry, problem: null };
+  }
+
+  // Two promises, so that Pyodide can start compiling while the SHA-256 is computed: `bytes`
+  // (length and Pyodide's magic word checked) and `verified` (the same bytes, SHA-256 checked).
+  // Either rejects with SnapshotInvalid.
+  function load(entry) {
+    const meta = parseMeta(entry.headers.get(META_HEADER));
+    const bytes = entry.arrayBuffer().then((buffer) => {
+      const problem = bytesProblem(new Uint8Array(buffer), meta, meta.sha256);
+      if (problem) throw new SnapshotInvalid(problem);
+      return new Uint8Array(buffer);
+    });
+    const verified = bytes.then(async (checked) => {
+      if ((await sha256Hex(checked)) !== meta.sha256) throw new SnapshotInvalid(shaProblem);
+      return checked;
+    });
+    bytes.catch(() => {}); // whoever awaits `verified` hears of it
+    return { bytes, verified };
+  }
+
+  const read = (entry) => load(entry).verified;
+
+  async function save(bytes) {
+    const meta = { pyodide: pyodideVersion, build, bytes: bytes.byteLength, sha256: await sha256Hex(bytes) };
+    const cache = await open();
+    const headers = { "content-type": "application/octet-stream", [META_HEADER]: JSON.stringify(meta) };
+    await cache.put(key, new Response(bytes, { headers }));
+    const others = (await cache.keys()).filter((request) => request.url !== key);
+    await Promise.all(others.map((request) => cache.delete(request)));
+  }
+
+  async function drop() {
+    await (await open()).delete(key);
+  }
+
+  return { key, name, find, load, read, save, drop };
+}
