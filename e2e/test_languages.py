@@ -1,0 +1,158 @@
+"""Issue 11: the page in each of its languages. A turn is played in each; the screen's visible
+text must hold no English word that the language's own catalogue does not also use, an illegal
+spot's reason (the engine's code, phrased by the page) must be in the language, nothing may be
+cut off or stick out at 390x844 and 1280x800, and screenshots of both sizes go to e2e/artifacts/.
+
+One browser context serves every language, so after the first visit the engine starts from its
+snapshot and each language costs a page load of about a second.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from game_driver import ARTIFACTS, build, place, screen_of, steps, wait_data, wait_game_ready
+from support import wait_ready
+from test_share_links import fresh_page
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGUES = ROOT / "web" / "i18n"
+LANGUAGES = sorted(p.name for p in CATALOGUES.iterdir() if p.is_dir() and p.name != "en")
+SIZES = [(1280, 800), (390, 844)]
+WORD = re.compile(r"[^\W\d_]{4,}")
+RULE_ID = re.compile(r"\b[RO]-[A-Z]+(?:-\w+)?")  # R-TILE-3c, O-RANK: the same in every language
+
+
+def messages(tag: str) -> dict[str, str]:
+    merged: dict[str, str] = {}
+    for path in sorted((CATALOGUES / tag).glob("*.json")):
+        merged.update(json.loads(path.read_text()))
+    return merged
+
+
+def words(texts) -> set[str]:
+    return {w.lower() for text in texts for w in WORD.findall(RULE_ID.sub(" ", text))}
+
+
+def english_only(tag: str) -> set[str]:
+    """Words of the English catalogue (outside ICU syntax) that the language's never uses."""
+    strip = re.compile(r"\{[a-z]+(?:,[^{}]*)?|[{}]|<\/?\w+>")
+    english = words(strip.sub(" ", m) for m in messages("en").values())
+    own = words(messages(tag).values())
+    return english - own - {"taluva"}
+
+
+# Text elements whose content is cut off (wider than their box) or that reach past the window.
+OVERFLOW_JS = """() => {
+  const out = [];
+  const width = document.documentElement.clientWidth;
+  const texts = "button, label, select, summary, h1, h2, h3, .tg-turn, .tg-step-title, "
+    + ".tg-badge, .tg-kind-label";
+  for (const el of document.querySelectorAll(texts)) {
+    if (!el.offsetParent) continue;
+    const what = `${el.tagName} "${el.textContent.trim().slice(0, 40)}"`;
+    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible")
+      out.push(`cut: ${what}`);
+    if (el.getBoundingClientRect().right > width + 1) out.push(`past the window: ${what}`);
+  }
+  if (document.documentElement.scrollWidth > width + 1) out.push("the page scrolls sideways");
+  return out;
+}"""
+
+
+@pytest.fixture(scope="module")
+def context(browser):
+    errors: list[str] = []
+    context, page = fresh_page(browser, errors)
+    yield context, page, errors
+    context.close()
+
+
+def visible_text(page) -> str:
+    return page.evaluate("document.body.innerText")
+
+
+def open_in(page, server, tag: str) -> None:
+    page.goto(f"{server.url}#lang={tag}")
+    page.reload()  # a hash change alone does not start the page again
+    wait_ready(page)
+    wait_game_ready(page)
+    assert page.get_attribute("html", "lang") == tag
+
+
+def illegal_reason(page) -> str:
+    """Point far from the island (R-TILE-2) and read the tip the engine's reason fills."""
+    state = page.evaluate("taluva.state()")
+    page.click("[data-testid=fit]")
+    x, y = screen_of(
+        page, min(h["q"] for h in state["hexes"]) - 2, max(h["r"] for h in state["hexes"]) + 2
+    )
+    page.mouse.move(x, y)
+    wait_data(page, '[data-reason="R-TILE-2"]')
+    return page.text_content("[data-testid=tip]")
+
+
+@pytest.mark.parametrize("tag", LANGUAGES)
+def test_a_turn_in_each_language_shows_no_english(context, server, tag):
+    _, page, errors = context
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_in(page, server, tag)
+    page.evaluate("taluva.newGame({players: 2, seed: 11})")
+    wait_game_ready(page)
+    foreign = english_only(tag)
+    place(page, page.evaluate("taluva.legalMoves()")[0])
+    before = steps(page)
+    build(page, page.evaluate("taluva.legalMoves()")[0])
+    assert steps(page) == before + 1
+    reason = illegal_reason(page)
+    assert "R-TILE-2" in reason
+    assert not words([reason]) & foreign, f"{tag}: English in the reason: {reason!r}"
+    page.keyboard.press("h")  # the hint bar, and the computer level's name in it
+    wait_data(page, ':not([data-hint="pending"]):not([data-hint=""])')
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.click("[data-testid=fit]")
+        text = visible_text(page)
+        left = sorted(words([text]) & foreign)
+        assert not left, f"{tag} at {width}x{height}: English words on screen: {left}"
+        assert page.evaluate(OVERFLOW_JS) == [], f"{tag} at {width}x{height}"
+        page.screenshot(path=str(ARTIFACTS / f"language-{tag}-{width}x{height}.png"))
+    # The dialogs too: New game and Help.
+    for opener, dialog in [
+        ("[data-testid=new-game]", "dialog.tg-setup"),
+        ("[data-testid=help]", "dialog.tg-help"),
+    ]:
+        page.click(opener)
+        page.wait_for_selector(f"{dialog}[open]")
+        text = page.text_content(f"{dialog}[open]")
+        assert not words([text]) & foreign, (
+            f"{tag}: English in {dialog}: {sorted(words([text]) & foreign)}"
+        )
+        assert page.evaluate(OVERFLOW_JS) == [], f"{tag}: {dialog} at 390x844"
+        page.keyboard.press("Escape")
+        page.wait_for_selector(f"{dialog}[open]", state="detached")
+    assert errors == []
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_the_language_menu_reopens_the_page_in_the_chosen_language(context, server):
+    _, page, errors = context
+    open_in(page, server, "en")
+    page.evaluate("taluva.newGame({players: 2, seed: 12})")
+    wait_game_ready(page)
+    place(page, page.evaluate("taluva.legalMoves()")[0])
+    at = steps(page)
+    page.evaluate("taluva.games.saved()")
+    with page.expect_navigation():
+        page.select_option("[data-testid=language]", "de")
+    wait_ready(page)
+    wait_game_ready(page)
+    assert page.get_attribute("html", "lang") == "de"
+    assert "lang=" not in page.evaluate("location.hash")
+    assert steps(page) == at  # the game goes on
+    assert page.input_value("[data-testid=language]") == "de"
+    assert errors == []
