@@ -24,6 +24,7 @@ from taluva.game import OVER, PLACE, Game, Turn
 from taluva.hexgrid import ORIENTATION_CLOCK, format_pos, pack, tile_hexes, unpack
 from taluva.history import count_decisions
 from taluva.moves import HUT, PIECE_NAMES, Move, Placement, format_move, make_build, parse_move
+from taluva.reasons import Reason
 from taluva.sharecode import lineage
 from taluva.tiles import TERRAIN_NAMES, TILE_KINDS, tile_code
 
@@ -289,5 +290,6 @@ def eliminating_placements(game: Game) -> set[Placement]:
     return result
 
 
-def reason_json(reason: tuple[str, str] | None) -> dict[str, str] | None:
-    return None if reason is None else {"rule": reason[0], "text": reason[1]}
+def reason_json(reason: Reason | None) -> dict[str, Any] | None:
+    """``{rule, code, args, text}`` (:mod:`taluva.reasons`), or None for a legal move."""
+    return None if reason is None else reason.to_json()
