@@ -62,7 +62,7 @@ _KIND_INDEX = {kind: i for i, kind in enumerate(TILE_KINDS)}
 class Turn:
     """One turn of the record: who, which tile was drawn, where it went, what was built."""
 
-    __slots__ = ("seat", "tile", "placement", "build", "covered")
+    __slots__ = ("seat", "tile", "placement", "build", "covered", "how")
 
     def __init__(self, seat: int, tile: Tile) -> None:
         self.seat = seat
@@ -71,10 +71,14 @@ class Turn:
         self.build: Build | None = None
         # Huts the placement buried (R-TILE-3d): (position, owner, count).
         self.covered: tuple[tuple[int, int, int], ...] = ()
+        # How the build was made, as the build step saw it (Board.build_options): (kind,
+        # settlement anchor, terrain), so that a log can say "expanded onto jungle" later.
+        self.how: tuple[str, int, int] | None = None
 
     def copy(self) -> Turn:
         other = Turn(self.seat, self.tile)
         other.placement, other.build, other.covered = self.placement, self.build, self.covered
+        other.how = self.how
         return other
 
 
@@ -327,8 +331,10 @@ class Game:
                 self.left.append(self.current)
                 self._end_turn()
         else:
+            how = self.build_options().get(move)  # cached: the build step listed them
             self.board.build(move, self.current)
-            self.turns[-1].build = move
+            turn = self.turns[-1]
+            turn.build, turn.how = move, how
             stock = self.stock[self.current]
             self._undo.append(("build", move, None, saved))
             if move.piece == HUT:
@@ -358,6 +364,7 @@ class Game:
         else:
             self.board.unbuild(move)
             self.turns[-1].build = None
+            self.turns[-1].how = None
             stock = self.stock[saved[1]]
             if move.piece == HUT:
                 stock[0] += move.huts
