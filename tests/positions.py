@@ -113,7 +113,7 @@ def placements(game: Game) -> set[str]:
 def rule_of(game: Game, text: str) -> str | None:
     """The rule id :meth:`Game.move_error` gives for the move, None if it is legal."""
     error = game.move_error(parse_move(text))
-    return None if error is None else error[0]
+    return None if error is None else error.rule
 
 
 def is_placement(move: Move) -> bool:
@@ -226,6 +226,31 @@ def assert_sentence(text: str) -> None:
         assert junk not in text, text
 
 
+def assert_reason(why) -> None:
+    """A reason whose code is in the registry with exactly its declared facts, of JSON types
+    (hexes as "q,r", names from the engine's word lists), and a readable English sentence."""
+    from taluva.moves import PIECE_NAMES
+    from taluva.reasons import REASONS
+    from taluva.tiles import TERRAIN_NAMES
+
+    entry = REASONS[why.code]
+    assert why.rule == entry.rule and tuple(why.args) == entry.args, why
+    for name, value in why.args.items():
+        assert isinstance(value, str | int) and not isinstance(value, bool), (why, name)
+        if name == "hex":
+            q, r = value.split(",")
+            assert str(int(q)) == q and str(int(r)) == r, why
+        elif name == "piece":
+            assert value in PIECE_NAMES, why
+        elif name == "terrain":
+            assert value in TERRAIN_NAMES[1:], why
+        elif name == "phase":
+            assert value in ("draw", "place", "build", "over"), why
+        elif name not in ("move", "tile"):
+            assert isinstance(value, int) and value >= 0, (why, name)
+    assert_sentence(why.text)
+
+
 def assert_illegal(game: Game, text: str | Move, rule: str, *words: str) -> str:
     """The move is illegal for ``rule``: :meth:`Game.move_error` names it with a readable
     sentence (containing ``words``), :meth:`Game.play` raises naming it and changes nothing.
@@ -236,20 +261,20 @@ def assert_illegal(game: Game, text: str | Move, rule: str, *words: str) -> str:
     before = snapshot(game)
     error = game.move_error(move)
     assert error is not None, f"{text} is legal, expected {rule}"
-    assert error[0] == rule, f"{text}: {error}"
-    assert_sentence(error[1])
+    assert error.rule == rule, f"{text}: {error}"
+    assert_reason(error)
     for word in words:
-        assert word in error[1], f"{word!r} not in {error[1]!r}"
+        assert word in error.text, f"{word!r} not in {error.text!r}"
     assert move not in game.legal_moves()
     try:
         game.play(move)
     except IllegalMoveError as exc:
-        assert exc.rule == rule
-        assert str(exc) == f"{rule}: {error[1]}"
+        assert exc.rule == rule and exc.code == error.code and exc.facts == error.args
+        assert str(exc) == f"{rule}: {error.text}"
     else:
         raise AssertionError(f"{text} was played, expected {rule}")
     assert snapshot(game) == before, "a rejected move changed the game"
-    return error[1]
+    return error.text
 
 
 def assert_legal(game: Game, text: str | Move) -> None:

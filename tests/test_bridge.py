@@ -67,7 +67,7 @@ def test_computer_moves_and_hints_are_legal_moves_of_the_current_step() -> None:
 
 # ------------------------------------------------------------------- errors as data (issue 9)
 
-ERROR_KEYS = {"type", "message", "kind", "rule", "reason"}
+ERROR_KEYS = {"type", "message", "kind", "rule", "reason", "code", "args"}
 
 
 def error_of(method: str, **params) -> dict:
@@ -88,6 +88,13 @@ def test_an_illegal_move_names_its_rule_and_reason_apart() -> None:
     error = error_of("play", move={"notation": "hut 0,0"})
     assert error["rule"] == "R-BUILD-0"
     assert error["reason"] == "nothing is ever built on a volcano (0,0)"
+    assert (error["code"], error["args"]) == ("build-on-volcano", {"hex": "0,0"})
+    assert call("explain", move={"notation": "hut 0,0"})["result"] == {
+        "rule": "R-BUILD-0",
+        "code": "build-on-volcano",
+        "args": {"hex": "0,0"},
+        "text": "nothing is ever built on a volcano (0,0)",
+    }
     assert call("view")["result"]["steps"] == view["steps"]
 
 
@@ -97,6 +104,7 @@ def test_undo_and_redo_with_nothing_to_do_are_illegal_moves_of_R_TURN() -> None:
         error = error_of(method)
         assert (error["kind"], error["rule"]) == ("illegal-move", "R-TURN")
         assert error["reason"] == f"there is nothing to {method}"
+        assert (error["code"], error["args"]) == (f"nothing-to-{method}", {})
 
 
 def test_a_move_that_is_no_move_is_invalid_move() -> None:
@@ -105,12 +113,14 @@ def test_a_move_that_is_no_move_is_invalid_move() -> None:
     assert error["type"] == "InvalidMoveError"
     assert (error["kind"], error["rule"]) == ("invalid-move", None)
     assert error["reason"] == error["message"]
+    assert (error["code"], error["args"]) == ("invalid-move", {})
 
 
 def test_bad_options_are_options() -> None:
     error = error_of("newGame", options={"players": 9})
     assert (error["type"], error["kind"], error["rule"]) == ("OptionsError", "options", None)
     assert error["reason"] == error["message"] == "R-MAT-1: 2 to 4 players, not 9"
+    assert (error["code"], error["args"]) == ("options", {})
 
 
 def test_a_bad_record_is_record_with_its_line_when_known() -> None:
@@ -118,24 +128,27 @@ def test_a_bad_record_is_record_with_its_line_when_known() -> None:
     assert (error["type"], error["kind"], error["rule"]) == ("RecordError", "record", None)
     assert error["line"] == 2 and error["message"].startswith("line 2: ")
     assert error["reason"] == error["message"]
+    assert (error["code"], error["args"]) == ("record-line", {"line": 2})
     error = error_of("loadRecord", text="")
     assert error["kind"] == "record" and "line" not in error
+    assert (error["code"], error["args"]) == ("record", {})
 
 
 @pytest.mark.parametrize(
-    ("code", "kind", "keyword"),
+    ("code", "kind", "keyword", "args"),
     [
-        ("", "empty", "empty"),
-        ("2AAAAAA", "newer", "newer"),
-        ("1AAAAAB", "corrupt", "corrupt"),
-        ("1__AAAA", "options", "options"),
-        ("1" + "A" * 1000, "too-long", "too long"),
+        ("", "empty", "empty", {}),
+        ("2AAAAAA", "newer", "newer", {"format": 2}),
+        ("1AAAAAB", "corrupt", "corrupt", {}),
+        ("1__AAAA", "options", "options", {}),
+        ("1" + "A" * 1000, "too-long", "too long", {"length": 1001}),
     ],
 )
-def test_a_bad_share_code_says_which_kind(code: str, kind: str, keyword: str) -> None:
+def test_a_bad_share_code_says_which_kind(code: str, kind: str, keyword: str, args: dict) -> None:
     error = error_of("loadShareCode", code=code)
     assert (error["type"], error["kind"], error["rule"]) == ("ShareCodeError", kind, None)
     assert error["message"] == f"{keyword}: {error['reason']}"
+    assert (error["code"], error["args"]) == (kind, args)
 
 
 def test_a_request_the_bridge_cannot_read_is_bad_request_or_unknown_method() -> None:

@@ -119,6 +119,36 @@ def test_state_json_log_names_seats_and_buried_huts_and_buildings_their_settleme
             assert names == {format_pos(min(group))}
 
 
+@pytest.mark.parametrize(("players", "seed", "found"), [(3, 6, "isolated"), (2, 3, "any")])
+def test_the_log_gives_each_played_move_as_move_json_so_no_notation_need_be_read(
+    players: int, seed: int, found: str
+) -> None:
+    """Issue 11: the page phrases the log, the last move and the computers' moves from data
+    (kind, piece, counts, terrain, level) in any language; the notation's words are English."""
+    import random
+
+    game = Game(Options(players=players, found=found), seed)
+    rng = random.Random(seed)
+    seen: list[dict] = []
+    while game.phase != "over":
+        if game.phase == "draw":
+            game.draw()
+            continue
+        move = game.random_move(rng)
+        expected = move_to_json(game, move)
+        expected.pop("covers", None)
+        if isinstance(move, Placement):
+            expected["eruption"] = expected["level"] > 1
+        game.play(move)
+        seen.append(expected)
+    state = state_to_json(game)
+    logged = [m for e in state["log"] for m in (e["placementMove"], e["buildMove"]) if m]
+    assert logged == seen
+    assert {m["kind"] for m in seen if m["type"] == "build"} >= {"found", "expand"}
+    assert any(m["eruption"] for m in seen if m["type"] == "place")
+    assert state["lastMove"]["placementMove"]["notation"] == state["lastMove"]["placement"]
+
+
 def test_an_eruption_move_lists_the_huts_it_buries_R_TILE_3d():
     """A placement onto buildings names each covered hex with its owner and hut count."""
     from taluva.game import PLACE

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from positions import assert_sentence, scripted, snapshot
+from positions import assert_reason, scripted, snapshot
 from reference import KIND, RefGame
 from taluva.board import TEMPLE_MARK, TOWER_MARK
 from taluva.errors import IllegalMoveError, InvalidMoveError
@@ -185,7 +185,8 @@ def check_finished(game: Game) -> None:
     if game.result.reason == LAST_TILE:
         assert game.tiles_left == 0
     for move in (Placement(pack(0, 0), 1), Build(HUT, ((pack(0, 0), 1),))):
-        assert game.move_error(move) == ("R-END", "the game is over")
+        why = game.move_error(move)
+        assert (why.rule, why.code, why.text) == ("R-END", "game-over", "the game is over")
     assert len(game.legal_moves()) == 0
     with pytest.raises(IllegalMoveError):
         game.random_move(random.Random(0))
@@ -292,12 +293,12 @@ def check_moves(game: Game, rng: random.Random) -> None:
         assert (move in view) == (move in legal)
         if error is None:
             continue
-        rule, sentence = error
+        rule = error.rule
         wrong_step = isinstance(move, Build) != (game.phase == "build")
         assert rule in ({"R-TURN"} if wrong_step else PLACEMENT_RULES | BUILD_RULES), error
         if not wrong_step:
             assert rule in (PLACEMENT_RULES if isinstance(move, Placement) else BUILD_RULES)
-        assert_sentence(sentence)
+        assert_reason(error)
         if rejected == 0:  # play() refuses it with the same rule and changes nothing
             before = snapshot(game, moves=False)
             with pytest.raises(IllegalMoveError) as info:

@@ -16,6 +16,7 @@ from positions import (
     snapshot,
     turn,
 )
+from taluva.reasons import reason
 from taluva.result import (
     EARLY_VICTORY,
     LAST_STANDING,
@@ -119,7 +120,7 @@ def test_R_END_1_two_kinds_complete_end_the_game_at_once():
     assert game.result.reason == EARLY_VICTORY
     assert game.tiles_left > 0
     assert game.stock[0] == [0, 2, 0]  # huts and towers placed, two temples left
-    assert game.move_error(mv("0,0/6")) == ("R-END", "the game is over")
+    assert game.move_error(mv("0,0/6")) == reason("game-over")
     # one turn earlier seat 0 had one kind done at most, and the game was on
     before = T.load(T.EARLY_VICTORY, turns=len(game.turns) - 1)
     assert before.phase == "draw" and before.current == 0
@@ -239,7 +240,7 @@ def test_R_END_2_players_still_tied_share_the_place():
 def test_R_END_2_a_finished_game_accepts_no_move():
     game = T.load(T.FULL_TIE)
     for text in ("0,0/6", "hut 0,0", "temple 1,1", "tower 2,2"):
-        assert game.move_error(mv(text)) == ("R-END", "the game is over")
+        assert game.move_error(mv(text)) == reason("game-over")
     assert len(game.legal_moves()) == 0
     with pytest.raises(ValueError):
         game.draw()

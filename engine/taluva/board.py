@@ -14,6 +14,7 @@ from random import Random
 
 from taluva.hexgrid import DIRECTIONS, ORIGIN, tile_hexes
 from taluva.moves import HUT, TEMPLE, TOWER, Build, Placement
+from taluva.reasons import Reason, reason
 from taluva.tiles import VOLCANO, Tile
 
 E, SE, SW, W, NW, NE = DIRECTIONS
@@ -21,8 +22,6 @@ E, SE, SW, W, NW, NE = DIRECTIONS
 # Buildings: piece[pos] is the hut count (> 0), or one of these for the single big pieces.
 TEMPLE_MARK = -1
 TOWER_MARK = -2
-
-Reason = tuple[str, str]  # (rule id, sentence)
 
 
 def _triangle_placements() -> tuple[tuple[tuple[int, int], ...], ...]:
@@ -106,40 +105,30 @@ class Board:
         level = self.level
         if not level:
             if v != ORIGIN:
-                return ("R-TILE-1", "the first tile is placed with its volcano on 0,0")
+                return reason("tile-first-origin")
             return None
         lv, la, lb = level.get(v, 0), level.get(a, 0), level.get(b, 0)
         if lv == la == lb == 0:
             frontier = self.frontier
             if v in frontier or a in frontier or b in frontier:
                 return None
-            return ("R-TILE-2", "a tile on the table must share an edge with the landscape")
+            return reason("tile-not-touching")
         if not (lv and la and lb):
-            return (
-                "R-TILE-3c",
-                "there would be a gap under the tile: all three hexes below must be on one level",
-            )
+            return reason("tile-gap")
         if self.terrain[v] != VOLCANO:
-            return ("R-TILE-3a", "in an eruption the volcano must lie on a volcano hex")
+            return reason("tile-volcano-on-volcano")
         if not lv == la == lb:
-            return (
-                "R-TILE-3c",
-                f"the hexes below are on levels {lv}, {la} and {lb}: they must be on one level",
-            )
+            return reason("tile-uneven-levels", volcanoLevel=lv, firstLevel=la, secondLevel=lb)
         tile = self.tile
         if tile[v] == tile[a] == tile[b]:
-            return (
-                "R-TILE-3b",
-                "the volcano may not point the same way as the one it covers "
-                "(the tile would lie exactly on one tile)",
-            )
+            return reason("tile-same-direction")
         piece = self.piece
         for p in (a, b):
             if piece.get(p, 0) < 0:
                 name = "temple" if piece[p] == TEMPLE_MARK else "tower"
-                return ("R-TILE-3f", f"a tile may not cover a {name}")
+                return reason("tile-covers-piece", piece=name)
         if self._covers_whole_settlement(a, b):
-            return ("R-TILE-3g", "a tile may not cover a whole settlement")
+            return reason("tile-covers-settlement")
         return None
 
     def _covers_whole_settlement(self, a: int, b: int) -> bool:

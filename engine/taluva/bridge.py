@@ -12,8 +12,10 @@ object model leaks into the page.
 
 An error is data with fields, so the page never parses message text: ``type`` and ``message``
 (the exception's class and text), ``kind`` (a stable word), ``rule`` (the RULES.md id of an
-illegal move, else null), ``reason`` (the sentence without its prefix) and, for a record,
-``line`` where known.
+illegal move, else null), ``reason`` (the sentence without its prefix), ``code`` and ``args``
+(what the page phrases: for an illegal move the reason's code, message ``reason.<code>``, else
+the error's, message ``error.<code>``; see :mod:`taluva.reasons`) and, for a record, ``line``
+where known.
 """
 
 from __future__ import annotations
@@ -126,8 +128,8 @@ def _play(move: Any) -> dict[str, Any]:
 
 
 @method("explain")
-def _explain(move: Any) -> dict[str, str] | None:
-    """Why a move is illegal now (rule id and sentence), or null if it is legal."""
+def _explain(move: Any) -> dict[str, Any] | None:
+    """Why a move is illegal now, ``{rule, code, args, text}``, or null if it is legal."""
     return reason_json(_current().game.move_error(move_from_json(move)))
 
 
@@ -256,7 +258,9 @@ def handle(request_json: str) -> str:
         fn = _METHODS.get(name)
         if fn is None:
             message = f"no engine method named {name!r}"
-            return _error(request_id, _fields("UnknownMethod", "unknown-method", message))
+            fields = _fields("UnknownMethod", "unknown-method", message)
+            fields["args"] = {"method": str(name)}
+            return _error(request_id, fields)
         return json.dumps({"id": request_id, "ok": True, "result": fn(**params)})
     except TaluvaError as exc:
         return _error(request_id, error_json(exc))
@@ -268,10 +272,13 @@ def handle(request_json: str) -> str:
 def error_json(exc: TaluvaError) -> dict[str, Any]:
     """An engine error as the page gets it: see the module docstring.
 
-    >>> error_json(IllegalMoveError("R-TILE-3a", "the volcano must lie on a volcano"))["rule"]
-    'R-TILE-3a'
+    >>> from taluva.reasons import reason
+    >>> error = error_json(IllegalMoveError(reason("tower-level", hex="0,1", level=1)))
+    >>> error["rule"], error["code"], error["args"]
+    ('R-BUILD-4', 'tower-level', {'hex': '0,1', 'level': 1})
     """
     fields = _fields(type(exc).__name__, exc.kind, str(exc))
+    fields["code"], fields["args"] = exc.code, exc.facts
     if isinstance(exc, IllegalMoveError):
         fields["rule"], fields["reason"] = exc.rule, exc.reason
     elif isinstance(exc, ShareCodeError):
@@ -282,7 +289,15 @@ def error_json(exc: TaluvaError) -> dict[str, Any]:
 
 
 def _fields(type_name: str, kind: str, message: str) -> dict[str, Any]:
-    return {"type": type_name, "message": message, "kind": kind, "rule": None, "reason": message}
+    return {
+        "type": type_name,
+        "message": message,
+        "kind": kind,
+        "rule": None,
+        "reason": message,
+        "code": kind,
+        "args": {},
+    }
 
 
 def _error(request_id: Any, error: dict[str, Any]) -> str:

@@ -1,33 +1,65 @@
 """The engine's small exception family; every one is a ``ValueError`` for callers who don't care.
 
-An illegal move names the rule it breaks:
+An illegal move names the rule it breaks; its reason's code and facts come with it
+(:mod:`taluva.reasons`), and the message stays the English sentence:
 
->>> err = IllegalMoveError("R-TILE-3a", "the volcano must lie on a volcano")
+>>> from taluva.reasons import reason
+>>> err = IllegalMoveError(reason("tile-volcano-on-volcano"))
 >>> str(err)
-'R-TILE-3a: the volcano must lie on a volcano'
+'R-TILE-3a: in an eruption the volcano must lie on a volcano hex'
+>>> err.rule, err.code, err.facts
+('R-TILE-3a', 'tile-volcano-on-volcano', {})
 >>> isinstance(err, ValueError)
 True
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from taluva.reasons import Reason
+
 
 class TaluvaError(ValueError):
     """Base of every error the engine raises on bad input. ``kind`` is a stable machine word
-    for the sort of error (the bridge sends it), so that no caller parses message text."""
+    for the sort of error (the bridge sends it), so that no caller parses message text.
+
+    ``code`` and ``facts`` are what the page phrases in its language: the key of a message
+    (:data:`taluva.reasons.ERRORS`, or for an illegal move :data:`taluva.reasons.REASONS`) and
+    its arguments. By default the code is the kind and there are no facts.
+    """
 
     kind: str = "error"
 
+    @property
+    def code(self) -> str:
+        return self.kind
+
+    @property
+    def facts(self) -> dict[str, Any]:
+        return {}
+
 
 class IllegalMoveError(TaluvaError):
-    """A well-formed move that the rules forbid here; ``rule`` is the RULES.md id it breaks."""
+    """A well-formed move that the rules forbid here: ``why`` is the :class:`Reason`; ``rule`` is
+    the RULES.md id it breaks, ``reason`` the English sentence, ``code``/``facts`` its data."""
 
     kind = "illegal-move"
 
-    def __init__(self, rule: str, reason: str) -> None:
-        super().__init__(f"{rule}: {reason}")
-        self.rule = rule
-        self.reason = reason
+    def __init__(self, why: Reason) -> None:
+        super().__init__(f"{why.rule}: {why.text}")
+        self.why = why
+        self.rule = why.rule
+        self.reason = why.text
+
+    @property
+    def code(self) -> str:
+        return self.why.code
+
+    @property
+    def facts(self) -> dict[str, Any]:
+        return dict(self.why.args)
 
 
 class InvalidMoveError(TaluvaError):
@@ -50,3 +82,11 @@ class RecordError(TaluvaError):
     def __init__(self, message: str, line: int | None = None) -> None:
         super().__init__(f"line {line}: {message}" if line else message)
         self.line = line
+
+    @property
+    def code(self) -> str:
+        return "record-line" if self.line else "record"
+
+    @property
+    def facts(self) -> dict[str, Any]:
+        return {"line": self.line} if self.line else {}

@@ -27,11 +27,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from taluva.board import TEMPLE_MARK, TOWER_MARK, Board, Reason
+from taluva.board import TEMPLE_MARK, TOWER_MARK, Board
 from taluva.errors import IllegalMoveError
 from taluva.hexgrid import DIRECTIONS, format_pos
 from taluva.moves import HUT, PIECE_NAMES, TEMPLE, TOWER, Build, Move, Placement
 from taluva.options import Options
+from taluva.reasons import Reason, reason
 from taluva.result import (
     EARLY_VICTORY,
     LAST_STANDING,
@@ -61,7 +62,7 @@ _KIND_INDEX = {kind: i for i, kind in enumerate(TILE_KINDS)}
 class Turn:
     """One turn of the record: who, which tile was drawn, where it went, what was built."""
 
-    __slots__ = ("seat", "tile", "placement", "build", "covered")
+    __slots__ = ("seat", "tile", "placement", "build", "covered", "how")
 
     def __init__(self, seat: int, tile: Tile) -> None:
         self.seat = seat
@@ -70,10 +71,14 @@ class Turn:
         self.build: Build | None = None
         # Huts the placement buried (R-TILE-3d): (position, owner, count).
         self.covered: tuple[tuple[int, int, int], ...] = ()
+        # How the build was made, as the build step saw it (Board.build_options): (kind,
+        # settlement anchor, terrain), so that a log can say "expanded onto jungle" later.
+        self.how: tuple[str, int, int] | None = None
 
     def copy(self) -> Turn:
         other = Turn(self.seat, self.tile)
         other.placement, other.build, other.covered = self.placement, self.build, self.covered
+        other.how = self.how
         return other
 
 
@@ -159,20 +164,19 @@ class Game:
         rest of the deck stays a shuffled pile of the other unseen tiles.
         """
         if self.phase == OVER:
-            raise IllegalMoveError("R-END", "the game is over: no more tiles are drawn")
+            raise IllegalMoveError(reason("no-more-draws"))
         if self.phase != DRAW:
-            raise IllegalMoveError("R-TURN", f"it is the {self.phase} step, not the draw")
+            raise IllegalMoveError(reason("not-draw-step", phase=self.phase))
         index = self.drawn
         if tile is not None:
             kind = _KIND_INDEX.get(tile)
             if kind is None:
-                raise IllegalMoveError("R-MAT-3", f"{tile!r} is not a tile")
+                raise IllegalMoveError(reason("not-a-tile", tile=repr(tile)))
             try:
                 index = self.deck.index(kind, self.drawn)
             except ValueError:
-                raise IllegalMoveError(
-                    "R-MAT-3", f"all {TILE_COUNTS[tile]} {tile_code(tile)} tiles are already drawn"
-                ) from None
+                why = reason("tile-used-up", count=TILE_COUNTS[tile], tile=tile_code(tile))
+                raise IllegalMoveError(why) from None
         self._push_draw(index)
 
     def _push_draw(self, index: int) -> None:
@@ -216,28 +220,29 @@ class Game:
         if self.phase == BUILD:
             options = self.build_options()
             return list(options)[rng.randrange(len(options))]
-        raise IllegalMoveError("R-TURN", f"there is no move to make in the {self.phase} step")
+        raise IllegalMoveError(reason("no-move-in-step", phase=self.phase))
 
     def is_legal(self, move: Move) -> bool:
         return self.move_error(move) is None
 
     def move_error(self, move: Move) -> Reason | None:
-        """Why ``move`` is illegal now, as (rule id, sentence), or None if it is legal."""
+        """Why ``move`` is illegal now (a :class:`~taluva.reasons.Reason`: rule, code, facts and
+        sentence), or None if it is legal."""
         if self.phase == OVER:
-            return ("R-END", "the game is over")
+            return reason("game-over")
         if self.phase == DRAW:
-            return ("R-TURN", "a tile must be drawn first")
+            return reason("draw-first")
         if isinstance(move, Placement):
             if self.phase != PLACE:
-                return ("R-TURN", "the tile is placed; now build (step 2)")
+                return reason("now-build")
             return self.board.placement_error(move)
         if isinstance(move, Build):
             if self.phase != BUILD:
-                return ("R-TURN", "place the drawn tile first (step 1)")
+                return reason("place-first")
             if move in self.build_options():
                 return None
             return self._build_error(move)
-        return ("R-TURN", f"{move!r} is not a move")
+        return reason("not-a-move", move=repr(move))
 
     def _build_error(self, move: Build) -> Reason:
         """Explain an illegal build by the first rule it breaks."""
@@ -247,62 +252,42 @@ class Game:
             # R-BUILD-0: only an empty landscape hex; a bare table position is none.
             where = format_pos(pos)
             if pos not in board.level:
-                return ("R-BUILD-0", f"there is no hex at {where}")
+                return reason("build-no-hex", hex=where)
             if board.terrain[pos] == VOLCANO:
-                return ("R-BUILD-0", f"nothing is ever built on a volcano ({where})")
+                return reason("build-on-volcano", hex=where)
             if pos in board.owner:
-                return ("R-BUILD-0", f"{where} already has a building")
+                return reason("build-occupied", hex=where)
         pos = move.cells[0][0]
         where, level = format_pos(pos), board.level[pos]
         if move.piece != HUT:
             name = PIECE_NAMES[move.piece]
             if (temples, towers)[move.piece - 1] == 0:
-                return ("R-BUILD-6", f"you have no {name} left")
+                return reason("no-piece-left", piece=name)
             if move.piece == TOWER and level < 3:
-                return (
-                    "R-BUILD-4",
-                    f"a tower goes on level 3 or higher; {where} is on level {level}",
-                )
+                return reason("tower-level", hex=where, level=level)
             near = self._adjacent_settlements(pos)
-            rule = "R-BUILD-3" if move.piece == TEMPLE else "R-BUILD-4"
             if not near:
-                return (rule, f"a {name} must share an edge with one of your settlements")
+                return reason(f"{name}-not-adjacent")
             if move.piece == TEMPLE and all(len(s) < 3 for s in near):
-                return ("R-BUILD-3", "a temple needs a settlement of 3 hexes or more")
-            return ("R-BUILD-5", f"that settlement already has a {name}")
+                return reason("temple-small-settlement", size=3)
+            return reason("settlement-has-piece", piece=name)
         need = move.huts
         lone = len(move.cells) == 1 and need == 1
         if lone and level != 1 and not self._adjacent_settlements(pos):
-            return (
-                "R-BUILD-1",
-                f"a new settlement starts on a level-1 hex; {where} is on level {level}",
-            )
+            return reason("found-level", hex=where, level=level)
         if lone and level == 1:
             if huts == 0:
-                return ("R-BUILD-6", "you have no hut left")
-            return (
-                "O-FOUND",
-                "a new settlement may not touch one of your own settlements "
-                "(O-FOUND isolated): expand that settlement instead",
-            )
+                return reason("no-piece-left", piece="hut")
+            return reason("found-isolated")
         for p, count in move.cells:
             if count != board.level[p]:
-                return (
-                    "R-BUILD-2",
-                    f"an expansion puts as many huts on a hex as its level: "
-                    f"{board.level[p]} on {format_pos(p)}",
-                )
+                return reason("expand-count", level=board.level[p], hex=format_pos(p))
         terrains = {board.terrain[p] for p, _ in move.cells}
         if len(terrains) > 1:
-            return ("R-BUILD-2", "an expansion is onto one landscape only")
+            return reason("expand-one-landscape")
         if need > huts:
-            return ("R-BUILD-6", f"this expansion needs {need} huts and you have {huts}")
-        terrain = TERRAIN_NAMES[terrains.pop()]
-        return (
-            "R-BUILD-2",
-            f"an expansion covers every empty {terrain} hex next to one of your settlements, "
-            "no more and no fewer",
-        )
+            return reason("expand-not-enough-huts", need=need, have=huts)
+        return reason("expand-exact", terrain=TERRAIN_NAMES[terrains.pop()])
 
     def _adjacent_settlements(self, pos: int) -> list[list[int]]:
         return [
@@ -316,9 +301,9 @@ class Game:
     def play(self, move: Move) -> None:
         """Make a move after checking it; an illegal move raises :class:`IllegalMoveError`
         naming the rule, and leaves the game unchanged."""
-        reason = self.move_error(move)
-        if reason is not None:
-            raise IllegalMoveError(*reason)
+        why = self.move_error(move)
+        if why is not None:
+            raise IllegalMoveError(why)
         self.push(move)
 
     def push(self, move: Move) -> None:
@@ -346,8 +331,10 @@ class Game:
                 self.left.append(self.current)
                 self._end_turn()
         else:
+            how = self.build_options().get(move)  # cached: the build step listed them
             self.board.build(move, self.current)
-            self.turns[-1].build = move
+            turn = self.turns[-1]
+            turn.build, turn.how = move, how
             stock = self.stock[self.current]
             self._undo.append(("build", move, None, saved))
             if move.piece == HUT:
@@ -377,6 +364,7 @@ class Game:
         else:
             self.board.unbuild(move)
             self.turns[-1].build = None
+            self.turns[-1].how = None
             stock = self.stock[saved[1]]
             if move.piece == HUT:
                 stock[0] += move.huts

@@ -23,7 +23,17 @@ from taluva.errors import InvalidMoveError
 from taluva.game import OVER, PLACE, Game, Turn
 from taluva.hexgrid import ORIENTATION_CLOCK, format_pos, pack, tile_hexes, unpack
 from taluva.history import count_decisions
-from taluva.moves import HUT, PIECE_NAMES, Move, Placement, format_move, make_build, parse_move
+from taluva.moves import (
+    HUT,
+    PIECE_NAMES,
+    Build,
+    Move,
+    Placement,
+    format_move,
+    make_build,
+    parse_move,
+)
+from taluva.reasons import Reason
 from taluva.sharecode import lineage
 from taluva.tiles import TERRAIN_NAMES, TILE_KINDS, tile_code
 
@@ -73,7 +83,8 @@ def state_to_json(game: Game) -> dict[str, Any]:
         }
         for tile_id, (v, k, level, tile) in enumerate(board.placements)
     ]
-    log = [_turn_json(turn) for turn in game.turns]
+    placed_levels = iter([level for _, _, level, _ in board.placements])
+    log = [_turn_json(turn, next(placed_levels) if turn.placement else 0) for turn in game.turns]
     last = next((entry for entry in reversed(log) if entry["placement"]), None)
     return {
         "version": FORMAT_VERSION,
@@ -136,8 +147,12 @@ def summary_json(game: Game) -> dict[str, Any]:
     }
 
 
-def _turn_json(turn: Turn) -> dict[str, Any]:
-    """One turn for the page's log and last-move marks."""
+def _turn_json(turn: Turn, level: int) -> dict[str, Any]:
+    """One turn for the page's log and last-move marks; ``level`` is its tile's (0: none).
+
+    ``placementMove`` and ``buildMove`` are the moves' facts, so that the page can phrase a
+    move in any language rather than show the notation's English words (``huts 1,0``).
+    """
     return {
         "seat": turn.seat,
         "tile": tile_code(turn.tile),
@@ -149,7 +164,49 @@ def _turn_json(turn: Turn) -> dict[str, Any]:
             {"q": q, "r": r, "owner": owner, "count": count}
             for (q, r), owner, count in ((unpack(p), o, c) for p, o, c in turn.covered)
         ],
+        "placementMove": _placement_facts(turn.placement, turn.tile, level)
+        if turn.placement
+        else None,
+        "buildMove": _build_facts(turn.build, turn.how) if turn.build else None,
     }
+
+
+def _placement_facts(move: Placement, tile: tuple[int, int], level: int) -> dict[str, Any]:
+    """A played placement as move JSON (:func:`move_to_json`'s fields, without ``covers``:
+    the turn's ``covered`` says it), plus ``eruption`` (the tile lies on tiles, R-TILE-3)."""
+    terrains = ("volcano", TERRAIN_NAMES[tile[0]], TERRAIN_NAMES[tile[1]])
+    return {
+        "type": "place",
+        "notation": format_move(move),
+        "volcano": qr(move.volcano),
+        "orientation": move.orientation,
+        "clock": move.clock,
+        "level": level,
+        "eruption": level > 1,
+        "hexes": [
+            {"q": q, "r": r, "terrain": t}
+            for (q, r), t in zip(map(unpack, move.hexes()), terrains, strict=True)
+        ],
+    }
+
+
+def _build_facts(move: Build, how: tuple[str, int, int] | None) -> dict[str, Any]:
+    """A played build as move JSON: ``kind`` found/expand/temple/tower as the build step saw
+    it, ``piece``, ``hexes`` with hut counts, and for an expansion its ``settlement`` anchor and
+    ``terrain`` at the time."""
+    kind = how[0] if how else ("expand" if move.piece == HUT else PIECE_NAMES[move.piece])
+    result: dict[str, Any] = {
+        "type": "build",
+        "notation": format_move(move),
+        "kind": kind,
+        "piece": PIECE_NAMES[move.piece],
+        "hexes": [{"q": q, "r": r, "count": c} for (q, r), c in _unpacked(move.cells)],
+    }
+    if how and how[1] >= 0:
+        result["settlement"] = qr(how[1])
+    if how and how[0] == "expand":
+        result["terrain"] = TERRAIN_NAMES[how[2]]
+    return result
 
 
 def move_to_json(game: Game, move: Move) -> dict[str, Any]:
@@ -289,5 +346,6 @@ def eliminating_placements(game: Game) -> set[Placement]:
     return result
 
 
-def reason_json(reason: tuple[str, str] | None) -> dict[str, str] | None:
-    return None if reason is None else {"rule": reason[0], "text": reason[1]}
+def reason_json(reason: Reason | None) -> dict[str, Any] | None:
+    """``{rule, code, args, text}`` (:mod:`taluva.reasons`), or None for a legal move."""
+    return None if reason is None else reason.to_json()

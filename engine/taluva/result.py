@@ -8,17 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from taluva.reasons import RESULTS
+
 EARLY_VICTORY = "early-victory"  # R-END-1, or the team condition of O-TEAMS
 LAST_TILE = "last-tile"  # R-END-2
 LAST_STANDING = "last-player-standing"  # R-ELIM-2 (and O-RANK when one player is left)
 LAST_TEAM = "last-team-standing"  # O-TEAMS: the other team has both members eliminated
 
-REASON_TEXT = {
-    EARLY_VICTORY: "early victory: all pieces of two kinds placed (R-END-1)",
-    LAST_TILE: "the last tile was placed (R-END-2)",
-    LAST_STANDING: "only one player was left in the game (R-ELIM-2)",
-    LAST_TEAM: "both members of the other team were eliminated (O-TEAMS)",
-}
+# The English sentence of each ending, from the one registry of codes (taluva.reasons).
+REASON_TEXT = {code: entry.template for code, entry in RESULTS.items()}
 
 
 @dataclass(frozen=True)
@@ -30,8 +28,13 @@ class Result:
     winners: tuple[int, ...]
 
     def to_json(self) -> dict[str, object]:
+        """``reason`` is the code (message ``result.<reason>``), repeated as ``code`` beside the
+        ``rule`` and ``args`` (none: who won is ``winners`` and ``places``), as in a reason."""
         return {
             "reason": self.reason,
+            "rule": RESULTS[self.reason].rule,
+            "code": self.reason,
+            "args": {},
             "text": REASON_TEXT[self.reason],
             "places": list(self.places),
             "winners": list(self.winners),

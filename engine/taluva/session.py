@@ -18,6 +18,7 @@ from taluva.game import DRAW, Game
 from taluva.history import count_choices, count_decisions, replay_choices, turn_choices
 from taluva.moves import Move
 from taluva.options import Options
+from taluva.reasons import reason
 from taluva.sharecode import ShareEncoder
 from taluva.tiles import Tile
 
@@ -83,7 +84,7 @@ class Session:
     def undo(self) -> None:
         """Take back the last placement or build (and the draw that followed it)."""
         if not self.can_undo():
-            raise IllegalMoveError("R-TURN", "there is nothing to undo")
+            raise IllegalMoveError(reason("nothing-to-undo"))
         game = self.game
         if game.phase != "over" and game.turns[-1].placement is None:
             self._pop()  # the automatic draw; its tile goes back on top of the pile
@@ -98,7 +99,7 @@ class Session:
 
     def redo(self) -> None:
         if not self._redo:
-            raise IllegalMoveError("R-TURN", "there is nothing to redo")
+            raise IllegalMoveError(reason("nothing-to-redo"))
         move = self._redo.pop()
         self._play(move)
         self._draw()
@@ -107,6 +108,6 @@ class Session:
 def game_at(game: Game, steps: int) -> Game:
     """A copy of ``game`` as it was after its first ``steps`` decisions, next tile drawn."""
     if steps < 0:
-        raise IllegalMoveError("R-TURN", f"there is no step {steps}")
+        raise IllegalMoveError(reason("no-such-step", step=steps))
     replayed = Game(game.options, game.seed)
     return replay_choices(replayed, turn_choices(game.turns), decisions=steps)

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Iterator
+from typing import Any
 
 from taluva.errors import TaluvaError
 from taluva.game import BUILD, DRAW, OVER, PLACE, Game
@@ -54,13 +55,20 @@ SHARE_ERROR_KINDS = ("empty", "newer", "corrupt", "options", "too-long")
 
 class ShareCodeError(TaluvaError):
     """A code that cannot be read. ``kind`` is one of :data:`SHARE_ERROR_KINDS`; the message
-    is that keyword (``too long`` with a space), a colon and ``reason``."""
+    is that keyword (``too long`` with a space), a colon and ``reason``; the kind is also the
+    error's ``code``, and ``facts`` are its data (``newer``: the link's ``format``;
+    ``too-long``: its ``length``)."""
 
-    def __init__(self, kind: str, reason: str) -> None:
+    def __init__(self, kind: str, reason: str, **facts: Any) -> None:
         assert kind in SHARE_ERROR_KINDS, kind
         super().__init__(f"{kind.replace('-', ' ')}: {reason}")
         self.kind = kind
         self.reason = reason
+        self._facts = facts
+
+    @property
+    def facts(self) -> dict[str, Any]:
+        return dict(self._facts)
 
 
 def encode(game: Game) -> str:
@@ -172,11 +180,15 @@ def options_of(code: str) -> Options:
     if not code:
         raise ShareCodeError("empty", "the link carries no game")
     if len(code) > MAX_LENGTH:
-        raise ShareCodeError("too-long", f"{len(code)} characters, a game needs far fewer")
+        raise ShareCodeError(
+            "too-long", f"{len(code)} characters, a game needs far fewer", length=len(code)
+        )
     if code[0] != FORMAT:
         if code[0].isdigit():
             raise ShareCodeError(
-                "newer", f"this link was made by a newer version of the game (format {code[0]})"
+                "newer",
+                f"this link was made by a newer version of the game (format {code[0]})",
+                format=int(code[0]),
             )
         raise ShareCodeError("corrupt", f"a link starts with the format number, not {code[0]!r}")
     if len(code) < 6:  # a game with no tile drawn yet has no payload: its number is 0

@@ -37,6 +37,11 @@ function catalogues() {
 // Keys the build reads, not the page's code.
 const BUILD_KEYS = ["language.name"];
 
+// Keys the page looks up from the engine's data (a reason's, result's or error's code, a
+// computer level's id), never as a literal: tests/test_reasons.py checks these keys against the
+// engine's codes both ways (engine/taluva/reasons.py, engine/taluva/ai/levels.py).
+const DYNAMIC_PREFIXES = ["reason.", "result.", "error.", "level."];
+
 // Argument names of a parsed message, nested ones (inside plural and select branches) included.
 function argumentNames(elements, names = new Set()) {
   for (const el of elements) {
@@ -111,9 +116,7 @@ test("every catalogue has English's keys, no others, and the same placeholders i
 });
 
 // A key counts as used where the page's code spells it as a string ("stepbar.place.title" in a
-// t() call or in a table of keys). Keys under DYNAMIC_PREFIXES are looked up by a code the engine
-// gives (t(`reason.${code}`)): the engine's tests check those against its codes, both ways.
-const DYNAMIC_PREFIXES = [];
+// t() call or in a table of keys), or where an HTML page names it.
 
 test("every key the page asks for is in the catalogues, and every key is asked for", () => {
   const english = catalogues().en;

@@ -30,6 +30,7 @@ from taluva.ai.players import choose, choose_build
 from taluva.errors import IllegalMoveError
 from taluva.game import BUILD, PLACE, Game
 from taluva.moves import Build, Move, Placement
+from taluva.reasons import reason
 
 LEVELS = levels.LEVELS
 """The level ids, weakest first (from :data:`taluva.ai.levels.REGISTRY`)."""
@@ -50,7 +51,7 @@ def choose_move(game: Game, level: str, seed: int, budget: float | None = None) 
     if game.phase == PLACE:
         return choose_turn(game, level, seed, budget)[0]
     if game.phase != BUILD:
-        raise IllegalMoveError("R-TURN", f"there is no move to choose in the {game.phase} step")
+        raise IllegalMoveError(reason("no-move-to-choose", phase=game.phase))
     planned = _PLANS.get((level, seed, fingerprint(game)))
     if planned is not None and planned in game.build_options():
         return planned
@@ -74,7 +75,7 @@ def choose_turn(
     """
     _check_level(level)
     if game.phase != PLACE:
-        raise IllegalMoveError("R-TURN", f"a turn is chosen at the place step, not {game.phase}")
+        raise IllegalMoveError(reason("turn-at-place-step", phase=game.phase))
     rng = _rng(game, seed)
     work = game.copy()
     collect = gc.isenabled()
