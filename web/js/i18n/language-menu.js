@@ -3,6 +3,7 @@
 // included, is then in one language; the game in progress is kept and resumes).
 
 import { h } from "../screen/dom.js";
+import { ICONS } from "../screen/icons.js";
 import { storeLanguage } from "./language.js";
 import { currentLanguage, t } from "./messages.js";
 
@@ -21,19 +22,29 @@ function reopenIn(tag) {
   location.reload();
 }
 
-/** The menu, a native select (`languages`: [{tag, name}]); `onChoose(tag)` by default reopens. */
+/**
+ * The menu: a globe and the language's short tag, with a native select laid over them (its own
+ * list on every device, by keyboard too), so it takes little room in a phone's header.
+ * `languages`: [{tag, name}]; `onChoose(tag)` by default reopens the page in it.
+ */
 export function createLanguageMenu({ languages, onChoose = reopenIn }) {
   const label = t("language.menu");
+  const current = currentLanguage();
   const select = h(
     "select",
     {
-      class: "tg-lang",
       title: label,
       aria: { label },
       dataset: { testid: "language" },
       onchange: () => onChoose(select.value),
     },
-    languages.map(({ tag, name }) => h("option", { value: tag, lang: tag, selected: tag === currentLanguage() }, name)),
+    languages.map(({ tag, name }) => h("option", { value: tag, lang: tag, selected: tag === current }, name)),
   );
-  return select;
+  return h(
+    "span",
+    { class: "tg-btn tg-lang" },
+    ICONS.language(),
+    h("span", { class: "tg-lang-tag", aria: { hidden: "true" } }, current.split("-")[0].toUpperCase()),
+    select,
+  );
 }
