@@ -40,7 +40,8 @@ READY = f'{UI}[data-ready="1"][data-busy="0"]'
 # after that (the client's parse of the answer): its time, end and input length.
 HOOKS = """
 (() => {
-  const b = (window.__bench = { reset() { Object.assign(b, { postAt: 0, msgAt: 0, parse: 0, parseEnd: 0, size: 0 }); } });
+  const b = (window.__bench = {});
+  b.reset = () => Object.assign(b, { postAt: 0, msgAt: 0, parse: 0, parseEnd: 0, size: 0 });
   b.reset();
   const NativeWorker = window.Worker;
   window.Worker = class extends NativeWorker {
@@ -90,7 +91,8 @@ async (pick) => {
   const state = await taluva.play(move);
   resolvedAt = performance.now();
   const frame = await drawn;
-  const kind = move.type === "place" ? (state.phase === "build" ? "place" : "eliminating") : "build";
+  const placed = state.phase === "build" ? "place" : "eliminating";
+  const kind = move.type === "place" ? placed : "build";
   return {
     kind: state.phase === "over" ? "last" : kind,
     total: frame.at - t0,
