@@ -16,6 +16,7 @@ index of the legal moves, the screen and board model), the wait for the animatio
 the canvas drawing. The view's size is the answer's length in characters (ASCII, so bytes).
 
     python build/bench_step.py [--games 1] [--players 2 3 4] [--seed 1] [--json out.json]
+                               [--site DIR]   (another build, e.g. an earlier commit's, to compare)
 """
 
 from __future__ import annotations
@@ -172,10 +173,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--site", type=Path, default=SITE, help="the built site to serve")
     args = parser.parse_args(argv)
-    if not (SITE / "js" / "boot-config.js").exists():
-        raise SystemExit("site/ is not built: run `make bench-step` (it builds first)")
-    server = SiteServer(SITE).start()
+    if not (args.site / "js" / "boot-config.js").exists():
+        raise SystemExit(f"{args.site} is not built: run `make bench-step` (it builds first)")
+    server = SiteServer(args.site).start()
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(**chromium.launch_options())
