@@ -163,6 +163,18 @@ export function renderPlayers(el, state, seats, colours, { thinking = null, leve
   });
 }
 
+// The unseen table's ten terrain icons, made once per panel and moved into each new table: making
+// them was most of the panel's cost, paid on every tile drawn.
+const tableIcons = new WeakMap();
+
+function tableIcon(el, axis, terrain) {
+  if (!tableIcons.has(el)) tableIcons.set(el, new Map());
+  const icons = tableIcons.get(el);
+  const k = `${axis}:${terrain}`;
+  if (!icons.has(k)) icons.set(k, terrainIcon(terrain, 18));
+  return icons.get(k);
+}
+
 export function renderTiles(el, state) {
   if (unchanged(el, [state.tileCount, state.tilesLeft, state.unseen])) return;
   const open = el.querySelector("details")?.open ?? false; // keep the reader's choice
@@ -188,7 +200,7 @@ export function renderTiles(el, state) {
         "tr",
         {},
         h("th", { scope: "col" }, h("span", { class: "tg-sr" }, "first \\ second")),
-        LANDSCAPE_NAMES.map((t) => h("th", { scope: "col", title: TERRAINS[t].name }, terrainIcon(t, 18))),
+        LANDSCAPE_NAMES.map((t) => h("th", { scope: "col", title: TERRAINS[t].name }, tableIcon(el, "col", t))),
       ),
     ),
     h(
@@ -198,7 +210,7 @@ export function renderTiles(el, state) {
         h(
           "tr",
           {},
-          h("th", { scope: "row", title: TERRAINS[a].name }, terrainIcon(a, 18)),
+          h("th", { scope: "row", title: TERRAINS[a].name }, tableIcon(el, "row", a)),
           LANDSCAPE_NAMES.map((b) => {
             const code = TERRAINS[a].letter + TERRAINS[b].letter;
             const n = state.unseen[code] || 0;
