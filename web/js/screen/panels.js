@@ -2,9 +2,12 @@
 // Pure rendering of the engine's state JSON.
 
 import { drawHexTop, drawPiece, drawTile, hexPath } from "../board/art.js";
+import { levelName } from "../i18n/engine-text.js";
+import { rich, t } from "../i18n/messages.js";
+import { moveText } from "../i18n/move-text.js";
 import { fill, h, smallCanvas } from "./dom.js";
-import { LANDSCAPE_NAMES, TERRAINS, tileTerrains } from "./theme.js";
-import { builtText } from "./words.js";
+import { LANDSCAPE_NAMES, TERRAINS, terrainName, tileTerrains } from "./theme.js";
+import { builtText, ordinal, teamName } from "./words.js";
 
 const iconCache = new Map();
 
@@ -66,20 +69,19 @@ export function tileIcon(code, size = 34, clock = 6) {
     size,
     size,
     (ctx) => drawTile(ctx, size / 2, size / 2, size / 4.4, code, clock),
-    { class: "tg-tile-icon", alt: `${TERRAINS[a].name} and ${TERRAINS[b].name} tile` },
+    { class: "tg-tile-icon", alt: t("panels.tile-icon", { a: terrainName(a), b: terrainName(b) }) },
   );
 }
 
-export const TEAM_NAMES = ["Team A", "Team B"];
-
-const STATUS_TEXT = { playing: "", eliminated: "Eliminated", finished: "Finished" };
+const STATUS_TEXT = { eliminated: "panels.eliminated", finished: "panels.finished" };
 
 function stockItem(kind, n, colour) {
+  const left = t("panels.stock.left", { kind, count: n });
   return h(
     "span",
-    { class: "tg-stock", title: `${n} ${kind} left`, dataset: { kind } },
+    { class: "tg-stock", title: left, dataset: { kind } },
     pieceIcon(kind === "huts" ? "hut" : kind.slice(0, -1), colour, 20),
-    h("span", { class: "tg-stock-n" }, h("span", { class: "tg-sr" }, `${kind}: `), String(n)),
+    h("span", { class: "tg-stock-n", aria: { label: left } }, String(n)),
   );
 }
 
@@ -94,14 +96,17 @@ function badges(p, state, { thinking, level }) {
       "span",
       { class: "tg-badge tg-badge-turn tg-badge-thinking", dataset: { testid: "seat-thinking" } },
       h("span", { class: "tg-spinner", aria: { hidden: "true" } }),
-      "Thinking…",
+      t("panels.thinking"),
     );
-  } else if (current) turn = badge("tg-badge-turn", state.phase === "place" ? "Placing" : "Building");
+  } else if (current) turn = badge("tg-badge-turn", t(state.phase === "place" ? "panels.placing" : "panels.building"));
+  const name = level && levelName(level);
   return [
-    p.team === null || p.team === undefined ? null : h("span", { class: "tg-team" }, TEAM_NAMES[p.team]),
-    level ? badge("tg-badge-ai", `CPU ${level}`, { title: `Computer player, level ${level}` }) : null,
+    p.team === null || p.team === undefined ? null : h("span", { class: "tg-team" }, teamName(p.team)),
+    level
+      ? badge("tg-badge-ai", t("panels.cpu", { level: name }), { title: t("panels.cpu.title", { level: name }) })
+      : null,
     turn,
-    STATUS_TEXT[p.status] ? badge("", STATUS_TEXT[p.status]) : null,
+    STATUS_TEXT[p.status] ? badge("", t(STATUS_TEXT[p.status])) : null,
     place ? badge("tg-badge-place", ordinal(place)) : null,
   ];
 }
@@ -128,13 +133,13 @@ function playerRow(p, state, seat, colour, info) {
       "div",
       {
         class: "tg-player-stock",
-        aria: { label: `Stock: ${stock.temples} temples, ${stock.towers} towers, ${stock.huts} huts` },
+        aria: { label: t("panels.stock", stock) },
       },
       stockItem("temples", stock.temples, colour),
       stockItem("towers", stock.towers, colour),
       stockItem("huts", stock.huts, colour),
     ),
-    h("div", { class: "tg-player-built" }, `Built: ${builtText(built)}`),
+    h("div", { class: "tg-player-built" }, t("panels.built", { built: builtText(built) })),
   );
 }
 
@@ -184,7 +189,7 @@ export function renderTiles(el, state) {
     {
       class: "tg-progress",
       role: "progressbar",
-      aria: { valuemin: 0, valuemax: state.tileCount, valuenow: used, label: "Tiles placed" },
+      aria: { valuemin: 0, valuemax: state.tileCount, valuenow: used, label: t("panels.tiles-placed") },
     },
     h("div", { class: "tg-progress-fill", style: { width: `${(100 * used) / Math.max(1, state.tileCount)}%` } }),
   );
@@ -192,15 +197,15 @@ export function renderTiles(el, state) {
   const table = h(
     "table",
     { class: "tg-unseen" },
-    h("caption", {}, "Tiles not yet seen (rows: lower-left landscape, columns: lower-right)"),
+    h("caption", {}, t("panels.unseen.caption")),
     h(
       "thead",
       {},
       h(
         "tr",
         {},
-        h("th", { scope: "col" }, h("span", { class: "tg-sr" }, "first \\ second")),
-        LANDSCAPE_NAMES.map((t) => h("th", { scope: "col", title: TERRAINS[t].name }, tableIcon(el, "col", t))),
+        h("th", { scope: "col" }, h("span", { class: "tg-sr" }, t("panels.unseen.corner"))),
+        LANDSCAPE_NAMES.map((x) => h("th", { scope: "col", title: terrainName(x) }, tableIcon(el, "col", x))),
       ),
     ),
     h(
@@ -210,13 +215,16 @@ export function renderTiles(el, state) {
         h(
           "tr",
           {},
-          h("th", { scope: "row", title: TERRAINS[a].name }, tableIcon(el, "row", a)),
+          h("th", { scope: "row", title: terrainName(a) }, tableIcon(el, "row", a)),
           LANDSCAPE_NAMES.map((b) => {
             const code = TERRAINS[a].letter + TERRAINS[b].letter;
             const n = state.unseen[code] || 0;
             return h(
               "td",
-              { class: n ? "" : "is-zero", title: `${TERRAINS[a].name} + ${TERRAINS[b].name}: ${n} unseen` },
+              {
+                class: n ? "" : "is-zero",
+                title: t("panels.unseen.cell", { a: terrainName(a), b: terrainName(b), count: n }),
+              },
               String(n),
             );
           }),
@@ -229,20 +237,23 @@ export function renderTiles(el, state) {
     h(
       "p",
       { class: "tg-tiles-left", dataset: { testid: "tiles-left" } },
-      h("strong", {}, String(state.tilesLeft)),
-      ` of ${state.tileCount} tiles left in the pile`,
+      rich("panels.tiles-left", {
+        b: (chunks) => h("strong", {}, chunks),
+        left: state.tilesLeft,
+        total: state.tileCount,
+      }),
     ),
     bar,
-    h("details", { class: "tg-unseen-wrap", open }, h("summary", {}, "Unseen tiles by kind"), table),
+    h("details", { class: "tg-unseen-wrap", open }, h("summary", {}, t("panels.unseen")), table),
   );
 }
 
 /** The move log: one row a turn, from the state's log (every turn with its seat). */
 export function renderLog(el, state, seats, colours) {
-  const keys = state.log.map((t) => JSON.stringify([t, seats[t.seat].name, colours[t.seat]]));
+  const keys = state.log.map((turn) => JSON.stringify([turn, seats[turn.seat].name, colours[turn.seat]]));
   if (!keys.length) {
     shownInputs.set(el, keys);
-    return fill(el, h("li", { class: "tg-log-empty" }, "No moves yet."));
+    return fill(el, h("li", { class: "tg-log-empty" }, t("panels.no-moves")));
   }
   const changed = updateRows(el, keys, (i) => logRow(state.log[i], i, seats, colours));
   // Scrolled in the frame: reading the height here would force a layout before the board draws.
@@ -266,21 +277,23 @@ function updateRows(el, keys, make) {
   return changed;
 }
 
-function logRow(t, i, seats, colours) {
-  const colour = colours[t.seat];
+// A turn of the log: who, the tile drawn (its picture), where it went (the placement's notation,
+// numbers only) and what was built, in words from the move's facts (notation is English).
+function logRow(turn, i, seats, colours) {
+  const colour = colours[turn.seat];
   return h(
     "li",
     { dataset: { turn: String(i + 1) } },
-    h("span", { class: "tg-log-n" }, `${i + 1}.`),
+    h("span", { class: "tg-log-n" }, t("panels.log.n", { n: i + 1 })),
     h("span", {
       class: "tg-seat-dot",
       style: { "--seat": colour.fill, "--seat-edge": colour.edge },
-      title: seats[t.seat].name,
+      title: seats[turn.seat].name,
     }),
-    h("span", { class: "tg-log-who" }, seats[t.seat].name),
-    h("code", { class: "tg-log-tile", title: "drawn tile" }, t.tile),
-    h("code", {}, t.placement || "…"),
-    t.build ? h("code", {}, t.build) : null,
+    h("span", { class: "tg-log-who" }, seats[turn.seat].name),
+    turn.tile ? h("span", { class: "tg-log-tile", title: t("panels.log.tile") }, tileIcon(turn.tile, 20)) : null,
+    h("code", {}, turn.placement || "…"),
+    turn.buildMove ? h("span", { class: "tg-log-build" }, moveText(turn.buildMove)) : null,
   );
 }
 
@@ -290,28 +303,26 @@ export function renderLegend(el) {
     h(
       "ul",
       { class: "tg-legend-terrains" },
-      ["volcano", ...LANDSCAPE_NAMES].map((t) => h("li", {}, terrainIcon(t, 28), TERRAINS[t].name)),
+      ["volcano", ...LANDSCAPE_NAMES].map((x) => h("li", {}, terrainIcon(x, 28), terrainName(x))),
     ),
     h(
       "ul",
       { class: "tg-legend-pieces" },
       [
-        ["hut", "Hut"],
-        ["temple", "Temple"],
-        ["tower", "Tower"],
-      ].map(([k, label]) => h("li", {}, pieceIcon(k, { id: "legend", fill: "#e8e2d2", edge: "#2b241a" }, 26), label)),
+        ["hut", "panels.legend.hut"],
+        ["temple", "panels.legend.temple"],
+        ["tower", "panels.legend.tower"],
+      ].map(([k, label]) =>
+        h("li", {}, pieceIcon(k, { id: "legend", fill: "#e8e2d2", edge: "#2b241a" }, 26), t(label)),
+      ),
     ),
     h(
       "ul",
       { class: "tg-legend-marks" },
-      h("li", {}, h("span", { class: "tg-mark tg-mark-level" }, "2"), "Level of the hex (stack height)"),
-      h("li", {}, h("span", { class: "tg-mark tg-mark-open" }), "Volcano open to an eruption"),
-      h("li", {}, h("span", { class: "tg-mark tg-mark-last" }), "Last move"),
-      h("li", {}, h("span", { class: "tg-mark tg-mark-target" }), "Legal target"),
+      h("li", {}, h("span", { class: "tg-mark tg-mark-level" }, "2"), t("panels.legend.level")),
+      h("li", {}, h("span", { class: "tg-mark tg-mark-open" }), t("panels.legend.open")),
+      h("li", {}, h("span", { class: "tg-mark tg-mark-last" }), t("panels.legend.last")),
+      h("li", {}, h("span", { class: "tg-mark tg-mark-target" }), t("panels.legend.target")),
     ),
   );
-}
-
-export function ordinal(n) {
-  return `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
 }
