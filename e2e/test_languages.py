@@ -43,23 +43,41 @@ def english_only(tag: str) -> set[str]:
     strip = re.compile(r"\{[a-z]+(?:,[^{}]*)?|[{}]|<\/?\w+>")
     english = words(strip.sub(" ", m) for m in messages("en").values())
     own = words(messages(tag).values())
-    return english - own - {"taluva"}
+    # The language menu names every language in its own words, English included.
+    names = words(messages(t)["language.name"] for t in [*LANGUAGES, "en"])
+    return english - own - names - {"taluva"}
 
 
 # Text elements whose content is cut off (wider than their box) or that reach past the window.
 OVERFLOW_JS = """() => {
   const out = [];
   const width = document.documentElement.clientWidth;
-  const texts = "button, label, select, summary, h1, h2, h3, .tg-turn, .tg-step-title, "
+  const texts = "button, label, select, summary, h1, h2, h3, .tg-turn > span, .tg-step-title, "
     + ".tg-badge, .tg-kind-label";
   for (const el of document.querySelectorAll(texts)) {
     if (!el.offsetParent) continue;
     const what = `${el.tagName} "${el.textContent.trim().slice(0, 40)}"`;
     if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible")
       out.push(`cut: ${what}`);
-    if (el.getBoundingClientRect().right > width + 1) out.push(`past the window: ${what}`);
+    const box = el.getBoundingClientRect();
+    if (box.right > width + 1) out.push(`past the window: ${what}`);
+    // Cut off by a box that hides its overflow (a scrolling box is fine: it can be scrolled to).
+    for (let up = el.parentElement; up; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (![style.overflowX, style.overflowY].some((o) => o === "hidden" || o === "clip")) continue;
+      const outer = up.getBoundingClientRect();
+      const cut = box.bottom > outer.bottom + 1 || box.right > outer.right + 1;
+      if (cut) out.push(`clipped: ${what}`);
+      break;
+    }
   }
   if (document.documentElement.scrollWidth > width + 1) out.push("the page scrolls sideways");
+  // The game screen's buttons are all on screen without scrolling (the step bar's included).
+  for (const el of document.querySelectorAll(".tg-root button")) {
+    if (!el.offsetParent || el.closest("dialog")) continue;
+    const below = el.getBoundingClientRect().bottom > innerHeight + 1;
+    if (below) out.push(`below the window: "${el.textContent}"`);
+  }
   return out;
 }"""
 
@@ -84,16 +102,36 @@ def open_in(page, server, tag: str) -> None:
     assert page.get_attribute("html", "lang") == tag
 
 
+def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
 def illegal_reason(page) -> str:
-    """Point far from the island (R-TILE-2) and read the tip the engine's reason fills."""
-    state = page.evaluate("taluva.state()")
+    """Point at a hex three steps from the island, on the board as drawn (however much room the
+    language's step bar leaves it): a tile there cannot touch the island (R-TILE-2). Read the tip
+    the engine's reason fills."""
+    island = [(h["q"], h["r"]) for h in page.evaluate("taluva.state()")["hexes"]]
     page.click("[data-testid=fit]")
-    x, y = screen_of(
-        page, min(h["q"] for h in state["hexes"]) - 2, max(h["r"] for h in state["hexes"]) + 2
-    )
-    page.mouse.move(x, y)
-    wait_data(page, '[data-reason="R-TILE-2"]')
-    return page.text_content("[data-testid=tip]")
+    box = page.locator("[data-testid=board]").bounding_box()
+    spots = {
+        (q + dq, r + dr)
+        for q, r in island
+        for dq in range(-3, 4)
+        for dr in range(-3, 4)
+        if min(distance((q + dq, r + dr), x) for x in island) == 3
+    }
+    for spot in sorted(spots):
+        x, y = screen_of(page, *spot)
+        inside = (
+            box["x"] + 20 < x < box["x"] + box["width"] - 60
+            and box["y"] + 20 < y < box["y"] + box["height"] - 20
+        )
+        if inside:
+            page.mouse.move(x, y)
+            wait_data(page, '[data-reason="R-TILE-2"]')
+            return page.text_content("[data-testid=tip]")
+    raise AssertionError("no hex three steps from the island is on the board")
 
 
 @pytest.mark.parametrize("tag", LANGUAGES)
