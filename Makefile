@@ -9,6 +9,7 @@
 #   make bench       engine speed (move generation, random games) on CPython and on Pyodide
 #   make arena       computer levels against each other (ARENA_ARGS="--a strong --b random")
 #   make bench-games the Games list with many kept games: import, open, page start
+#   make bench-step  one step's round trip in the page: play() to the board redrawn, per step kind
 #
 # Setup steps leave stamp files, so a second run only redoes what changed.
 
@@ -193,3 +194,10 @@ BENCH_GAMES_ARGS ?=
 .PHONY: bench-games
 bench-games: site chromium
 	$(PY) build/bench_games.py $(BENCH_GAMES_ARGS)
+
+# make bench-step: play() to the board redrawn, per step kind and player count, and the view's
+# size (BENCH_STEP_ARGS="--games 3").
+BENCH_STEP_ARGS ?=
+.PHONY: bench-step
+bench-step: site chromium
+	$(PY) build/bench_step.py $(BENCH_STEP_ARGS)

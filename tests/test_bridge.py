@@ -19,7 +19,7 @@ def test_a_game_through_the_bridge_with_undo_redo_and_reload() -> None:
     view = call("newGame", options={"players": 2}, seed=3)["result"]
     assert view["state"]["phase"] == "place" and not view["canUndo"]
     for _ in range(6):
-        view = call("play", move=view["legal"][0])["result"]
+        view = call("play", move=call("legalMoves")["result"][0])["result"]
     assert view["steps"] == 6 and view["canUndo"]
     before = view["state"]
     view = call("undo")["result"]
@@ -36,7 +36,7 @@ def test_a_game_through_the_bridge_with_undo_redo_and_reload() -> None:
 def test_errors_name_the_rule_and_keep_the_game() -> None:
     view = call("newGame", options={"players": 3}, seed=1)["result"]
     view = call("play", move={"notation": "0,0/4"})["result"]
-    view = call("play", move=view["legal"][0])["result"]
+    view = call("play", move=call("legalMoves")["result"][0])["result"]
     reply = call("play", move={"notation": "5,5/6"})
     assert not reply["ok"] and reply["error"]["type"] == "IllegalMoveError"
     assert reply["error"]["message"].startswith("R-TILE")
@@ -58,7 +58,7 @@ def test_computer_moves_and_hints_are_legal_moves_of_the_current_step() -> None:
     assert call("aiLevels")["result"][-1] == "strong"
     for level in ("random", "beginner", "intermediate", "strong"):
         move = call("aiChoose", level=level, seed=1)["result"]
-        assert move["notation"] in [m["notation"] for m in view["legal"]]
+        assert move["notation"] in [m["notation"] for m in call("legalMoves")["result"]]
     hint = call("hint")["result"]
     view = call("play", move=hint)["result"]
     assert view["state"]["phase"] == "build"
@@ -187,7 +187,7 @@ def test_the_view_summarises_a_new_game() -> None:
         "over": False,
         "lineage": view["summary"]["lineage"],  # tests/test_lineage.py
     }
-    view = call("play", move=view["legal"][0])["result"]
+    view = call("play", move=call("legalMoves")["result"][0])["result"]
     assert (view["summary"]["steps"], view["summary"]["tilesDrawn"]) == (1, 1)
 
 

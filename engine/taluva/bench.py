@@ -92,7 +92,15 @@ def run(seconds: float = 3.0, out: Callable[[str], None] = print) -> dict[str, f
 
 # ------------------------------------------------------------------------- the bridge's view
 
-VIEW_PARTS = ("play", "state_to_json", "legal_moves_json", "eliminates", "encode", "summary")
+VIEW_PARTS = (
+    "play",
+    "state_to_json",
+    "legal_view_json",
+    "eliminates",
+    "encode",
+    "summary",
+    "legal_moves_json",
+)
 
 
 def _timed(fn: Callable[[], object]) -> tuple[float, object]:
@@ -128,9 +136,11 @@ def run_view(
     from taluva.jsonio import (
         eliminating_placements,
         legal_moves_json,
+        legal_view_json,
         state_to_json,
         summary_json,
     )
+    from taluva.moves import format_move
 
     def share(game: Game) -> str:
         session = bridge._current()
@@ -157,13 +167,14 @@ def run_view(
                 "params": {"options": {"players": n}, "seed": rng.randrange(2**32)},
             }
             view = json.loads(bridge.handle(json.dumps(request)))["result"]
-            while view["legal"]:
-                move = view["legal"][rng.randrange(len(view["legal"]))]
+            while view["moves"]:
+                legal = bridge._current().game.legal_moves()
+                move = {"notation": format_move(list(legal)[rng.randrange(len(legal))])}
                 phase = view["state"]["phase"]
                 request = {
                     "id": calls,
                     "method": "play",
-                    "params": {"move": {"notation": move["notation"]}},
+                    "params": {"move": move},
                 }
                 calls += 1
                 ms, response = _timed(lambda r=request: bridge.handle(json.dumps(r)))
@@ -176,6 +187,7 @@ def run_view(
                 row = times[phase]
                 row["play"].append(ms)
                 row["state_to_json"].append(_timed(partial(state_to_json, game))[0])
+                row["legal_view_json"].append(_timed(partial(legal_view_json, game))[0])
                 row["legal_moves_json"].append(_timed(partial(legal_moves_json, game))[0])
                 row["eliminates"].append(_timed(partial(eliminating_placements, game))[0])
                 row["encode"].append(_timed(partial(share, game))[0])

@@ -28,6 +28,7 @@ from taluva.errors import IllegalMoveError, RecordError, TaluvaError
 from taluva.game import Game
 from taluva.jsonio import (
     legal_moves_json,
+    legal_view_json,
     move_from_json,
     move_to_json,
     reason_json,
@@ -75,12 +76,13 @@ def _current() -> Session:
 
 
 def view() -> dict[str, Any]:
-    """What the page draws after every change: the state, the legal moves, undo/redo, the
-    share code and a summary for link previews."""
+    """What the page draws after every change: the state, the legal moves (``moves``: compact,
+    see :func:`taluva.jsonio.legal_view_json`; the ``legalMoves`` method gives them whole),
+    undo/redo, the share code and a summary for link previews."""
     session = _current()
     return {
         "state": state_to_json(session.game),
-        "legal": legal_moves_json(session.game),
+        "moves": legal_view_json(session.game),
         "canUndo": session.can_undo(),
         "canRedo": session.can_redo(),
         "steps": session.steps(),

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from taluva.errors import InvalidMoveError
-from taluva.game import OVER, PLACE, Game, Turn
+from taluva.game import BUILD, OVER, PLACE, Game, Turn
 from taluva.hexgrid import ORIENTATION_CLOCK, format_pos, pack, tile_hexes, unpack
 from taluva.history import count_decisions
 from taluva.moves import HUT, PIECE_NAMES, Move, Placement, format_move, make_build, parse_move
@@ -256,6 +256,44 @@ def legal_moves_json(game: Game) -> list[dict[str, Any]]:
             data["eliminates"] = True
         result.append(data)
     return result
+
+
+def legal_view_json(game: Game) -> dict[str, list[Any]]:
+    """The legal moves as the bridge's view sends them: ``{"place": spots}`` at the place step,
+    ``{"build": [build JSON]}`` at the build step, ``{}`` otherwise.
+
+    A placement's JSON is ~240 characters and a step has ~350 of them, so placements go grouped
+    by volcano hex: ``[q, r, orientations]`` or ``[q, r, orientations, eliminating]``, where bit
+    k of ``orientations`` is orientation k (clock ``ORIENTATION_CLOCK[k]``) and bit k of
+    ``eliminating`` marks that placement R-ELIM-1's ``eliminates``. The rest of a placement's
+    JSON (notation, level, hexes and terrains, ``covers``) follows from the state, so the page
+    rebuilds :func:`legal_moves_json`'s list exactly, in the same order, from the spots and the
+    state (web/js/game/legal.js). Builds are few and sent whole.
+
+    >>> game = Game(seed=1)
+    >>> game.draw()
+    >>> legal_view_json(game)
+    {'place': [[0, 0, 63]]}
+    """
+    if game.phase == PLACE:
+        eliminating = eliminating_placements(game)
+        spots: list[list[int]] = []
+        last = -1
+        for move in game.legal_placements():  # sorted by volcano, then orientation
+            if move.volcano != last:
+                last = move.volcano
+                spot = [*unpack(last), 0, 0]
+                spots.append(spot)
+            spot[2] |= 1 << move.orientation
+            if move in eliminating:
+                spot[3] |= 1 << move.orientation
+        for spot in spots:
+            if not spot[3]:
+                del spot[3]
+        return {"place": spots}
+    if game.phase == BUILD:
+        return {"build": [move_to_json(game, move) for move in game.legal_builds()]}
+    return {}
 
 
 def eliminating_placements(game: Game) -> set[Placement]:

@@ -3,13 +3,13 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { boardModel } from "../../web/js/board/model.js";
 import { MoveChoice } from "../../web/js/game/choice.js";
-import { found } from "./moves.mjs";
+import { found, movesOf } from "./moves.mjs";
 
 const base = { hexes: [], tiles: [], lastMove: null, openVolcanoes: [[0, 0]], current: 0, tile: "JC" };
 
 function choiceFor(phase, legal) {
   const c = new MoveChoice();
-  c.reset({ state: { ...base, phase }, legal });
+  c.reset({ state: { ...base, phase }, moves: movesOf(legal) });
   return c;
 }
 

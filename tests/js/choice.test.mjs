@@ -2,10 +2,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { MoveChoice, indexLegal } from "../../web/js/game/choice.js";
-import { expand, found, place, temple } from "./moves.mjs";
+import { expand, found, movesOf, place, temple } from "./moves.mjs";
 
 function view(phase, legal, hexes = []) {
-  return { state: { phase, current: 0, tile: "JC", hexes, openVolcanoes: [] }, legal };
+  return { state: { phase, current: 0, tile: "JC", hexes, openVolcanoes: [] }, moves: movesOf(legal) };
 }
 
 test("legal moves are indexed by spot and rotation, and by kind and hex", () => {

@@ -21,7 +21,7 @@ export class FakeEngine {
         tiles: [],
         log: [],
       },
-      legal: [{ type: "place", notation: `m${steps}`, volcano: [0, 0], clock: 2 }],
+      moves: { place: [[0, 0, 1 << 5]] },
       canUndo: steps > 0,
       canRedo: this.undone.length > 0,
       steps,

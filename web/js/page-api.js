@@ -6,6 +6,7 @@
 //                                              // rejects if boot failed
 //   await window.taluva.call('version', {});   // any taluva.bridge method
 
+import { legalMoves } from "./game/legal.js";
 import { hashOf } from "./share/link-sync.js";
 import { embedSnippet, pageUrl } from "./share/share-dialog.js";
 
@@ -46,7 +47,7 @@ export function gameApi({ store, computers, screen, share, replay, games, list }
     /** The current state JSON (a copy), as the page shows it. */
     state: () => clone(store.state),
     /** The legal moves of the current step (move JSON, a copy). */
-    legalMoves: () => clone(store.view?.legal ?? []),
+    legalMoves: () => clone(legalMoves(store.view)),
     /** Play a move (move JSON or {notation}); resolves to the new state, rejects with the engine's error. */
     play: async (move) => clone((await store.play(move, { by: "api" })).state),
     /** Start a new game: {players, tiles, found, rank, teams, seed?, seats?: [{name, colour, type}]}. */

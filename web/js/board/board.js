@@ -4,7 +4,9 @@
 // (the view's shape is in view.js) and the board emits intents through its handlers (input.js:
 // onHover, onPointer, onActivate, onRotate, onPan; onCamera after any camera move). The board
 // knows no rules. It redraws on an animation frame, and only when something changed; each frame
-// bumps `draws`, mirrored in the canvas's data-draws so tests can tell.
+// bumps `draws`, mirrored in the canvas's data-draws so tests can tell, and once the canvas is
+// drawn fires a `board-drawn` event on it ({draws, ms}: the frame's count and drawing time), so a
+// benchmark can time a move to the board that shows it.
 //
 // The parts: view.js (the snapshot), camera.js (fit, zoom, pan, hit test), render.js and
 // render-marks.js (drawing), input.js (listeners), art*.js and geometry.js (shared drawing).
@@ -126,8 +128,11 @@ export class Board {
     const { w, h } = this.size;
     if (!w || !h) return;
     this.draws++;
+    const start = performance.now();
     const { view, byKey, order, clockOfTile, cam, size } = this;
     drawBoard(this.ctx, { view, byKey, order, clockOfTile, cam, size });
     this.canvas.dataset.draws = String(this.draws);
+    const detail = { draws: this.draws, ms: performance.now() - start };
+    this.canvas.dispatchEvent(new CustomEvent("board-drawn", { detail }));
   }
 }

@@ -4,6 +4,7 @@
 
 import { CLOCKS, key, placementKey, rotateClock, tileHexes } from "../board/geometry.js";
 import { tileTerrains } from "../screen/theme.js";
+import { legalMoves } from "./legal.js";
 
 export const KINDS = ["found", "expand", "temple", "tower"];
 
@@ -39,7 +40,7 @@ export class MoveChoice {
   /** A new view: the choices start over (the rotation and the way of pointing stay). */
   reset(view) {
     this.view = view;
-    Object.assign(this, indexLegal(view?.legal ?? []));
+    Object.assign(this, indexLegal(legalMoves(view)));
     this.hexAt = new Map((view?.state.hexes ?? []).map((hx) => [key(hx.q, hx.r), hx]));
     this.kind = null; // the chosen build action
     this.settlement = null; // the chosen settlement (its anchor key) while expanding
@@ -198,7 +199,7 @@ export class MoveChoice {
   /** Where the keyboard cursor starts: on a legal target of the step. */
   defaultCursor() {
     if (this.phase === "build") {
-      const m = this.view.legal[0];
+      const m = legalMoves(this.view)[0];
       return m ? { q: m.hexes[0].q, r: m.hexes[0].r } : { q: 0, r: 0 };
     }
     const m = this.dotsByClock.get(this.clock)[0];

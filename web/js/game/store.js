@@ -6,7 +6,8 @@
 //   store.onBusy((busy) => ...)                          an engine call is under way, or not
 //   store.onError((error) => ...)                        a play/undo/redo the engine refused
 //
-// The view is the engine's (bridge `view`: state, legal moves, canUndo/canRedo, steps, share).
+// The view is the engine's (bridge `view`: state, compact legal moves (game/legal.js expands
+// them), canUndo/canRedo, steps, share).
 // Nothing here knows a rule; the store only keeps the seats (names, colours, who plays them)
 // and the seed that the engine does not hold.
 

@@ -138,14 +138,45 @@ function playerRow(p, state, seat, colour, info) {
   );
 }
 
+// What each panel (or each of its rows) last showed, by element: what has the same inputs is
+// left as it is, since a step changes a row or two and rebuilding the rest (their canvases)
+// cost a few ms of the step's round trip (issue 10).
+const shownInputs = new WeakMap();
+
+function unchanged(el, inputs) {
+  const text = JSON.stringify(inputs);
+  if (shownInputs.get(el) === text) return true;
+  shownInputs.set(el, text);
+  return false;
+}
+
 export function renderPlayers(el, state, seats, colours, { thinking = null, levels = [] } = {}) {
-  fill(
-    el,
-    state.players.map((p) => playerRow(p, state, seats[p.seat], colours[p.seat], { thinking, level: levels[p.seat] })),
-  );
+  const { phase, current, result } = state;
+  const keys = state.players.map((p) => {
+    const turn = phase !== "over" && current === p.seat ? phase : phase === "over";
+    const seat = [seats[p.seat], colours[p.seat], levels[p.seat], thinking === p.seat];
+    return JSON.stringify([p, turn, result?.places[p.seat], seat]);
+  });
+  updateRows(el, keys, (i) => {
+    const p = state.players[i];
+    return playerRow(p, state, seats[p.seat], colours[p.seat], { thinking, level: levels[p.seat] });
+  });
+}
+
+// The unseen table's ten terrain icons, made once per panel and moved into each new table: making
+// them was most of the panel's cost, paid on every tile drawn.
+const tableIcons = new WeakMap();
+
+function tableIcon(el, axis, terrain) {
+  if (!tableIcons.has(el)) tableIcons.set(el, new Map());
+  const icons = tableIcons.get(el);
+  const k = `${axis}:${terrain}`;
+  if (!icons.has(k)) icons.set(k, terrainIcon(terrain, 18));
+  return icons.get(k);
 }
 
 export function renderTiles(el, state) {
+  if (unchanged(el, [state.tileCount, state.tilesLeft, state.unseen])) return;
   const open = el.querySelector("details")?.open ?? false; // keep the reader's choice
   const used = state.tileCount - state.tilesLeft;
   const bar = h(
@@ -169,7 +200,7 @@ export function renderTiles(el, state) {
         "tr",
         {},
         h("th", { scope: "col" }, h("span", { class: "tg-sr" }, "first \\ second")),
-        LANDSCAPE_NAMES.map((t) => h("th", { scope: "col", title: TERRAINS[t].name }, terrainIcon(t, 18))),
+        LANDSCAPE_NAMES.map((t) => h("th", { scope: "col", title: TERRAINS[t].name }, tableIcon(el, "col", t))),
       ),
     ),
     h(
@@ -179,7 +210,7 @@ export function renderTiles(el, state) {
         h(
           "tr",
           {},
-          h("th", { scope: "row", title: TERRAINS[a].name }, terrainIcon(a, 18)),
+          h("th", { scope: "row", title: TERRAINS[a].name }, tableIcon(el, "row", a)),
           LANDSCAPE_NAMES.map((b) => {
             const code = TERRAINS[a].letter + TERRAINS[b].letter;
             const n = state.unseen[code] || 0;
@@ -208,25 +239,49 @@ export function renderTiles(el, state) {
 
 /** The move log: one row a turn, from the state's log (every turn with its seat). */
 export function renderLog(el, state, seats, colours) {
-  const rows = state.log.map((t, i) => {
-    const colour = colours[t.seat];
-    return h(
-      "li",
-      { dataset: { turn: String(i + 1) } },
-      h("span", { class: "tg-log-n" }, `${i + 1}.`),
-      h("span", {
-        class: "tg-seat-dot",
-        style: { "--seat": colour.fill, "--seat-edge": colour.edge },
-        title: seats[t.seat].name,
-      }),
-      h("span", { class: "tg-log-who" }, seats[t.seat].name),
-      h("code", { class: "tg-log-tile", title: "drawn tile" }, t.tile),
-      h("code", {}, t.placement || "…"),
-      t.build ? h("code", {}, t.build) : null,
-    );
+  const keys = state.log.map((t) => JSON.stringify([t, seats[t.seat].name, colours[t.seat]]));
+  if (!keys.length) {
+    shownInputs.set(el, keys);
+    return fill(el, h("li", { class: "tg-log-empty" }, "No moves yet."));
+  }
+  const changed = updateRows(el, keys, (i) => logRow(state.log[i], i, seats, colours));
+  // Scrolled in the frame: reading the height here would force a layout before the board draws.
+  if (changed) requestAnimationFrame(() => (el.scrollTop = el.scrollHeight));
+}
+
+/** One child of `el` per key, rebuilt by `make(i)` only where its key changed; true if any was. */
+function updateRows(el, keys, make) {
+  const before = shownInputs.get(el) ?? [];
+  shownInputs.set(el, keys);
+  if (!before.length) el.replaceChildren();
+  while (el.children.length > keys.length) el.lastElementChild.remove();
+  let changed = false;
+  keys.forEach((key, i) => {
+    if (before[i] === key && el.children[i]) return;
+    const row = make(i);
+    if (el.children[i]) el.children[i].replaceWith(row);
+    else el.append(row);
+    changed = true;
   });
-  fill(el, rows.length ? rows : h("li", { class: "tg-log-empty" }, "No moves yet."));
-  el.scrollTop = el.scrollHeight;
+  return changed;
+}
+
+function logRow(t, i, seats, colours) {
+  const colour = colours[t.seat];
+  return h(
+    "li",
+    { dataset: { turn: String(i + 1) } },
+    h("span", { class: "tg-log-n" }, `${i + 1}.`),
+    h("span", {
+      class: "tg-seat-dot",
+      style: { "--seat": colour.fill, "--seat-edge": colour.edge },
+      title: seats[t.seat].name,
+    }),
+    h("span", { class: "tg-log-who" }, seats[t.seat].name),
+    h("code", { class: "tg-log-tile", title: "drawn tile" }, t.tile),
+    h("code", {}, t.placement || "…"),
+    t.build ? h("code", {}, t.build) : null,
+  );
 }
 
 export function renderLegend(el) {

@@ -1,0 +1,206 @@
+"""One step's round trip in the page: from `taluva.play()` to the board redrawn for the view the
+engine answered with, in headless Chromium on the built site. Prints figures; asserts nothing
+about time.
+
+Plays whole seeded 2-, 3- and 4-player games (every seat a person) through the page API, a
+seeded-random legal move at a time, and times each `play()` call until the board's canvas fires
+`board-drawn` (web/js/board/board.js: after the frame's drawing) for the new view. Steps are
+grouped by the move played and the step it answers with: a placement answered by the builds,
+a build answered by the next tile's placements, a placement that eliminates its player (R-ELIM-1)
+answered by the next player's placements, and the last move answered by the end of the game.
+
+Where the time goes, from hooks this script adds to the page (nothing in the page is changed):
+the request to the worker and its answer (engine in Pyodide plus the two message crossings),
+JSON.parse of the answer, the synchronous work until `play()` resolves (the store, the choice's
+index of the legal moves, the screen and board model), the wait for the animation frame, and
+the canvas drawing. The view's size is the answer's length in characters (ASCII, so bytes).
+
+    python build/bench_step.py [--games 1] [--players 2 3 4] [--seed 1] [--json out.json]
+                               [--site DIR]   (another build, e.g. an earlier commit's, to compare)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+from collections import defaultdict
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+import chromium
+from serve import ROOT, SiteServer
+
+SITE = ROOT / "site"
+UI = ".tg-root"
+READY = f'{UI}[data-ready="1"][data-busy="0"]'
+
+# Hooks: when a call is posted to the worker and its answer arrives, and the first JSON.parse
+# after that (the client's parse of the answer): its time, end and input length.
+HOOKS = """
+(() => {
+  const b = (window.__bench = {});
+  b.reset = () => Object.assign(b, { postAt: 0, msgAt: 0, parse: 0, parseEnd: 0, size: 0 });
+  b.reset();
+  const NativeWorker = window.Worker;
+  window.Worker = class extends NativeWorker {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", ({ data }) => {
+        if (data && data.type === "response") b.msgAt = performance.now();
+      });
+    }
+    postMessage(message, ...rest) {
+      if (message && message.type === "call") b.postAt = performance.now();
+      return super.postMessage(message, ...rest);
+    }
+  };
+  const parse = JSON.parse;
+  JSON.parse = function (text, reviver) {
+    const start = performance.now();
+    const value = parse.call(this, text, reviver);
+    if (b.msgAt && !b.parseEnd && typeof text === "string") {
+      b.parseEnd = performance.now();
+      b.parse = b.parseEnd - start;
+      b.size = text.length;
+    }
+    return value;
+  };
+})();
+"""
+
+# One step: choose (untimed), then play and wait for the board drawn after play() resolved.
+STEP = """
+async (pick) => {
+  const b = window.__bench;
+  const legal = taluva.legalMoves();
+  const move = legal[Math.floor(pick * legal.length)];
+  const canvas = document.querySelector("[data-testid=board]");
+  let resolvedAt = Infinity;
+  const drawn = new Promise((resolve) => {
+    const on = (event) => {
+      if (performance.now() < resolvedAt) return; // a frame of the view before
+      canvas.removeEventListener("board-drawn", on);
+      resolve({ at: performance.now(), ms: event.detail.ms });
+    };
+    canvas.addEventListener("board-drawn", on);
+  });
+  b.reset();
+  const t0 = performance.now();
+  const state = await taluva.play(move);
+  resolvedAt = performance.now();
+  const frame = await drawn;
+  const placed = state.phase === "build" ? "place" : "eliminating";
+  const kind = move.type === "place" ? placed : "build";
+  return {
+    kind: state.phase === "over" ? "last" : kind,
+    total: frame.at - t0,
+    size: b.size,
+    engine: b.msgAt - b.postAt,
+    parse: b.parse,
+    sync: resolvedAt - b.parseEnd,
+    wait: frame.at - frame.ms - resolvedAt,
+    draw: frame.ms,
+    over: state.phase === "over",
+  };
+}
+"""
+
+KINDS = {
+    "place": "placement, answered by the builds",
+    "build": "build, answered by the placements",
+    "eliminating": "placement that eliminates (R-ELIM-1)",
+    "last": "last move, answered by the end",
+}
+PARTS = ("engine", "parse", "sync", "wait", "draw")
+
+
+def quantiles(values: list[float]) -> tuple[float, float, float]:
+    """Median, 90th percentile (nearest rank) and maximum."""
+    ordered = sorted(values)
+    p90 = ordered[min(len(ordered) - 1, max(0, -(-9 * len(ordered) // 10) - 1))]
+    return statistics.median(ordered), p90, ordered[-1]
+
+
+def play_game(page, players: int, seed: int) -> list[dict]:
+    rng = random.Random(seed)
+    page.evaluate("o => taluva.newGame(o)", {"players": players, "seed": seed})
+    page.wait_for_selector(READY, state="attached")
+    steps = []
+    while True:
+        step = page.evaluate(STEP, rng.random())
+        step["players"] = players
+        steps.append(step)
+        if step["over"]:
+            return steps
+        # A person clicks after the page has settled: the autosave written, a frame passed.
+        page.evaluate("taluva.games.saved().then(() => new Promise(requestAnimationFrame))")
+
+
+def report(steps: list[dict]) -> dict:
+    figures: dict = {}
+    groups: dict[tuple[str, str], list[dict]] = defaultdict(list)
+    for s in steps:
+        groups[(s["kind"], str(s["players"]))].append(s)
+        groups[(s["kind"], "all")].append(s)
+    print(
+        f"{'step':<38}{'players':>8}{'n':>5}   round trip ms: median   p90   max"
+        f"   view chars: median    p90    max   median ms: {' '.join(f'{p:>6}' for p in PARTS)}"
+    )
+    for kind, label in KINDS.items():
+        for players in ("2", "3", "4", "all"):
+            rows = groups.get((kind, players))
+            if not rows:
+                continue
+            total = quantiles([r["total"] for r in rows])
+            size = quantiles([r["size"] for r in rows])
+            parts = {p: statistics.median(r[p] for r in rows) for p in PARTS}
+            figures[f"{kind}/{players}"] = {"n": len(rows), "ms": total, "chars": size, **parts}
+            print(
+                f"{label:<38}{players:>8}{len(rows):>5}"
+                f"{total[0]:>29.1f}{total[1]:>6.0f}{total[2]:>6.0f}"
+                f"{size[0]:>21.0f}{size[1]:>7.0f}{size[2]:>7.0f}"
+                f"{'':>14}{' '.join(f'{parts[p]:>6.1f}' for p in PARTS)}"
+            )
+    return figures
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="A step's round trip in the page.")
+    parser.add_argument("--games", type=int, default=1, help="games per player count")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--site", type=Path, default=SITE, help="the built site to serve")
+    args = parser.parse_args(argv)
+    if not (args.site / "js" / "boot-config.js").exists():
+        raise SystemExit(f"{args.site} is not built: run `make bench-step` (it builds first)")
+    server = SiteServer(args.site).start()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(**chromium.launch_options())
+            context = browser.new_context(viewport={"width": 1280, "height": 800})
+            context.add_init_script(HOOKS)
+            page = context.new_page()
+            page.set_default_timeout(120_000)
+            page.goto(server.url)
+            page.wait_for_selector(READY, state="attached", timeout=180_000)
+            page.evaluate("taluva.ready")
+            steps: list[dict] = []
+            for players in args.players:
+                for game in range(args.games):
+                    steps += play_game(page, players, args.seed + 1000 * game + players)
+            print(f"browser: Chromium {browser.version}; {len(steps)} steps", flush=True)
+            figures = report(steps)
+            context.close()
+            browser.close()
+    finally:
+        server.stop()
+    if args.json:
+        args.json.write_text(json.dumps({"figures": figures, "steps": steps}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
