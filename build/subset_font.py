@@ -11,7 +11,10 @@ character. It holds only what the page needs:
 * the most frequent Traditional Chinese characters, so that most player names typed in Chinese
   render too. Their ranking is the one Google Fonts slices Noto Sans TC by for the web: its
   unicode-range slices are numbered from rare to frequent, and the @fontsource package's CSS
-  lists them. Whole slices are taken, most frequent first, until `--common` characters are in.
+  lists them. Whole slices are taken, most frequent first, until `--common` characters are in:
+  the default, 450, takes the three most frequent slices, 460 characters. Measured with the
+  zh-Hant catalogue (490 characters): 79 KB without them, 106 KB with them, 126 KB with four
+  slices (670). They cover only some names: 16 of the 100 most common surnames (24 with four).
 
 Source (both npm packages pinned, fetched with `npm pack` into build/.cache/font, never
 committed; the extracted files are checked against their SHA-256):
@@ -28,7 +31,7 @@ Writes web/fonts/taluva-tc.woff2, web/fonts/taluva-tc.chars.txt (the covered cha
 line, sorted, with where each came from) and web/fonts/OFL.txt. Same inputs, same bytes: no time
 stamp is written and fontTools and brotli are pinned (build/requirements-dev.txt).
 
-    python build/subset_font.py [--common 500] [--out web/fonts]
+    python build/subset_font.py [--common 450] [--out web/fonts]
 
 `make font` runs it. Run it after changing a catalogue's Chinese text: e2e/test_fonts.py fails
 until then.
@@ -274,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--common",
         type=int,
-        default=500,
+        default=450,
         help="at least this many frequent Han characters (whole slices; 0 for none)",
     )
     parser.add_argument(
