@@ -128,6 +128,7 @@ FIXTURE = """<!doctype html>
   <div class="tg-root"><span id="game">{text}</span> <span class="tg-rule" id="mono">{text}</span>
   </div>
   <div class="share-notice"><span id="share">{text}</span></div>
+  <div class="tg-root" lang="en">Language: <span lang="zh-Hant" id="marked">{text}</span></div>
 </body>
 </html>
 """
@@ -180,7 +181,9 @@ def test_chinese_text_is_drawn_with_a_cjk_font_not_boxes(page, fixture_site: Pat
         cdp.send("DOM.enable")
         cdp.send("CSS.enable")
         root = cdp.send("DOM.getDocument")["root"]["nodeId"]
-        for element in ("boot", "game", "mono", "share"):  # one per sheet's font list
+        # One per sheet's font list, and Chinese marked with lang= in an English page (as the
+        # language menu names the languages).
+        for element in ("boot", "game", "mono", "share", "marked"):
             # A CJK glyph is one em wide; a box for a missing glyph (.notdef) is narrower.
             size, width = page.evaluate(
                 """(id) => {
