@@ -10,6 +10,7 @@
 #   make arena       computer levels against each other (ARENA_ARGS="--a strong --b random")
 #   make bench-games the Games list with many kept games: import, open, page start
 #   make bench-step  one step's round trip in the page: play() to the board redrawn, per step kind
+#   make font        regenerate web/fonts/taluva-tc.woff2 (Chinese subset) from the catalogues
 #
 # Setup steps leave stamp files, so a second run only redoes what changed.
 
@@ -57,7 +58,7 @@ JS_TESTS := $(wildcard tests/js/*.test.mjs)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help setup play serve site test lint format test-js test-engine test-pyodide test-e2e bench-boot \
-	bench arena chromium clean distclean
+	bench arena chromium font clean distclean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -112,6 +113,12 @@ play: site
 	$(PY) build/serve.py --port $(PORT) $(SITE)
 
 serve: play
+
+# The Chinese fallback font is committed (neither a test nor the site build makes it): run this
+# after changing a catalogue's Chinese text; e2e/test_fonts.py fails until then. The first run
+# fetches two pinned npm font packages (about 105 MB) into $(CACHE)/font.
+font: $(VENV_STAMP)
+	$(PY) build/subset_font.py
 
 # --- tests -------------------------------------------------------------------------------------
 

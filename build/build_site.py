@@ -72,8 +72,9 @@ def manifest_id(manifest: dict[str, str]) -> str:
 
 
 def copy_web(dest: Path) -> None:
-    """Copy web/, except sw.js (a template, written last), Markdown (docs, not site content) and
-    the catalogues' sources (merged per language by write_catalogues)."""
+    """Copy web/, except sw.js (a template, written last), Markdown (docs, not site content),
+    the catalogues' sources (merged per language by write_catalogues) and the Chinese font's
+    character list (a record for make font and its test; the page never reads it)."""
     for path in sorted(WEB.rglob("*")):
         rel = path.relative_to(WEB).as_posix()
         if (
@@ -81,6 +82,7 @@ def copy_web(dest: Path) -> None:
             and rel != "sw.js"
             and path.suffix != ".md"
             and not rel.startswith("i18n/")
+            and not rel.endswith(".chars.txt")
         ):
             target = dest / rel
             target.parent.mkdir(parents=True, exist_ok=True)

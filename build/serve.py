@@ -42,6 +42,7 @@ MIME_TYPES = {
     ".svg": "image/svg+xml",
     ".png": "image/png",
     ".txt": "text/plain; charset=utf-8",
+    ".woff2": "font/woff2",  # web/fonts/taluva-tc.woff2, the Chinese fallback font
 }
 
 
