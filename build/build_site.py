@@ -182,19 +182,27 @@ def copy_wheels(dest: Path) -> tuple[list[str], str, str]:
 
 
 def write_webmanifest(site: Path, icon_entries: list[dict[str, str]]) -> None:
-    manifest = {
-        "id": "./",
-        "name": "Taluva",
-        "short_name": "Taluva",
-        "description": "The volcanic island board game: rules-exact, and playable offline.",
-        "start_url": "./",
-        "scope": "./",
-        "display": "standalone",
-        "background_color": icons.BACKGROUND_COLOR,
-        "theme_color": icons.THEME_COLOR,
-        "icons": icon_entries,
-    }
-    (site / "manifest.webmanifest").write_text(json.dumps(manifest, indent=2) + "\n")
+    """One web app manifest a language: manifest.webmanifest in English, manifest-<tag> for the
+    others (boot.js points the page's manifest link at its language's), the description each
+    language's page.description."""
+    for folder in sorted(p for p in (WEB / "i18n").iterdir() if p.is_dir()):
+        manifest = {
+            "id": "./",
+            "name": "Taluva",
+            "short_name": "Taluva",
+            "lang": folder.name,
+            "description": read_catalogue(folder)["page.description"],
+            "start_url": "./",
+            "scope": "./",
+            "display": "standalone",
+            "background_color": icons.BACKGROUND_COLOR,
+            "theme_color": icons.THEME_COLOR,
+            "icons": icon_entries,
+        }
+        name = (
+            "manifest.webmanifest" if folder.name == "en" else f"manifest-{folder.name}.webmanifest"
+        )
+        (site / name).write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
 
 
 def copy_icons(dest: Path) -> None:

@@ -89,3 +89,18 @@ def test_every_module_the_page_loads_is_preloaded_by_the_build(booted, site_dir)
     assert f"{base}js/boot.js" in loaded and f"{base}js/engine/worker.js" in loaded
     assert len(preloaded) > 40
     assert loaded - {f"{base}js/boot.js"} - (worker - preloaded) == preloaded
+
+
+def test_each_language_has_its_manifest_and_the_page_links_it(site_dir, booted, server):
+    """Issue 11: the installed app's description in the person's language."""
+    for folder in (build_site.WEB / "i18n").iterdir():
+        name = (
+            "manifest.webmanifest" if folder.name == "en" else f"manifest-{folder.name}.webmanifest"
+        )
+        manifest = json.loads((site_dir / name).read_text())
+        assert manifest["lang"] == folder.name
+        assert manifest["description"] == build_site.read_catalogue(folder)["page.description"]
+    booted.goto(server.url + "#lang=fr")
+    booted.reload()
+    booted.wait_for_selector('html[lang="fr"]', state="attached")
+    assert booted.get_attribute('link[rel="manifest"]', "href") == "manifest-fr.webmanifest"

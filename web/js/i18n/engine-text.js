@@ -22,9 +22,12 @@ export function reasonSentence(why) {
   return why?.code && hasMessage(key) ? t(key, values(why.args)) : (why?.text ?? "");
 }
 
-// An error's sentence: by its code, else by its kind, else the engine's own English.
+// An error's sentence: by its code (a move's reason, or the error's own), else by its kind, else
+// the engine's own English.
 function errorSentence(error) {
-  if (error?.code && hasMessage(`reason.${error.code}`)) return t(`reason.${error.code}`, values(error.args));
+  const code = error?.code;
+  if (code && hasMessage(`reason.${code}`)) return t(`reason.${code}`, values(error.args));
+  if (code && hasMessage(`error.${code}`)) return t(`error.${code}`, values(error.args));
   if (error?.kind && hasMessage(`error.${error.kind}`)) return t(`error.${error.kind}`, values(error.args));
   return error?.reason || error?.message || String(error);
 }
