@@ -25,11 +25,9 @@ export function reasonSentence(why) {
 // An error's sentence: by its code (a move's reason, or the error's own), else by its kind, else
 // the engine's own English.
 function errorSentence(error) {
-  const code = error?.code;
-  if (code && hasMessage(`reason.${code}`)) return t(`reason.${code}`, values(error.args));
-  if (code && hasMessage(`error.${code}`)) return t(`error.${code}`, values(error.args));
-  if (error?.kind && hasMessage(`error.${error.kind}`)) return t(`error.${error.kind}`, values(error.args));
-  return error?.reason || error?.message || String(error);
+  const keys = [`reason.${error?.code}`, `error.${error?.code}`, `error.${error?.kind}`];
+  const key = keys.find((k) => !k.endsWith(".undefined") && !k.endsWith(".null") && hasMessage(k));
+  return key ? t(key, values(error.args)) : error?.reason || error?.message || String(error);
 }
 
 /** An engine error as a person reads it: the rule it cites first, when there is one. */
