@@ -274,7 +274,8 @@ def build(out: Path) -> dict[str, object]:
     }
     write_boot_config(staging, config)
     add_module_preloads(staging, "index.html", "js/boot.js")
-    add_module_preloads(staging, "embed.html", "js/embed/embed.js")
+    # The embed loads the engine's modules only when the reader asks for the game.
+    add_module_preloads(staging, "embed.html", "js/embed/embed.js", dynamic=False)
     cache_version = write_service_worker(staging)
 
     # Swap in whole (a rename when on the same file system), so a failed build never leaves a

@@ -15,13 +15,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-SPECIFIER = re.compile(
-    r"""(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s*)["'](\.{1,2}/[^"']+\.js)["']""", re.MULTILINE
-)
+STATIC = re.compile(r"""(?:\bfrom\s*|^\s*import\s*)["'](\.{1,2}/[^"']+\.js)["']""", re.MULTILINE)
+DYNAMIC = re.compile(r"""\bimport\s*\(\s*["'](\.{1,2}/[^"']+\.js)["']""")
 
 
-def module_graph(site: Path, entry: str) -> list[str]:
-    """Site paths of `entry` and every module it imports, directly or not, first met first."""
+def module_graph(site: Path, entry: str, dynamic: bool = True) -> list[str]:
+    """Site paths of `entry` and every module it imports, directly or not, first met first;
+    `dynamic`: follow `import("./x.js")` too (not where it defers a load on purpose)."""
     root = site.resolve()
     order: list[str] = []
     todo = [(root / entry).resolve()]
@@ -33,19 +33,21 @@ def module_graph(site: Path, entry: str) -> list[str]:
         if not path.is_file():
             raise SystemExit(f"module_preload: {rel} is imported but missing from the site")
         order.append(rel)
-        todo.extend((path.parent / spec).resolve() for spec in SPECIFIER.findall(path.read_text()))
+        source = path.read_text()
+        specs = STATIC.findall(source) + (DYNAMIC.findall(source) if dynamic else [])
+        todo.extend((path.parent / spec).resolve() for spec in specs)
     return order
 
 
-def add_module_preloads(site: Path, page: str, entry: str) -> int:
+def add_module_preloads(site: Path, page: str, entry: str, dynamic: bool = True) -> int:
     """Write a modulepreload link for each module `entry` imports into `page`, right after the
-    script tag that loads `entry`; returns how many."""
+    script tag that loads `entry`; returns how many. `dynamic`: as in module_graph."""
     html_path = site / page
     html = html_path.read_text()
     tag = f'<script type="module" src="{entry}"></script>'
     if tag not in html:
         raise SystemExit(f"module_preload: {page} has no {tag}")
-    modules = module_graph(site, entry)[1:]
+    modules = module_graph(site, entry, dynamic)[1:]
     indent = html[: html.index(tag)].rsplit("\n", 1)[-1]
     links = "".join(f'\n{indent}<link rel="modulepreload" href="{m}">' for m in modules)
     html_path.write_text(html.replace(tag, tag + links, 1))

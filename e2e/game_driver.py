@@ -9,12 +9,14 @@ It waits on the data attributes the page sets after each engine answer, never on
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e" / "artifacts"
+ENGINE_MESSAGES = json.loads((ROOT / "web" / "i18n" / "en" / "engine.json").read_text())
 UI = ".tg-root"
 STEP_TIMEOUT_MS = 15_000
 
@@ -234,7 +236,10 @@ def check_end_screen(page) -> dict:
     state = page.evaluate("taluva.state()")
     result = state["result"]
     page.wait_for_selector("[data-testid=end][open]")
-    assert result["text"] in page.text_content("[data-testid=end-reason]")
+    # The page phrases the result from its code (web/i18n: result.<code>), not the engine's text.
+    assert ENGINE_MESSAGES[f"result.{result['code']}"] in page.text_content(
+        "[data-testid=end-reason]"
+    )
     rows = page.locator("[data-testid=ranking] li")
     assert rows.count() == len(state["players"])
     places = {}

@@ -159,10 +159,12 @@ def test_a_turn_in_each_language_shows_no_english(context, server, tag):
         assert not left, f"{tag} at {width}x{height}: English words on screen: {left}"
         assert page.evaluate(OVERFLOW_JS) == [], f"{tag} at {width}x{height}"
         page.screenshot(path=str(ARTIFACTS / f"language-{tag}-{width}x{height}.png"))
-    # The dialogs too: New game and Help.
+    # The dialogs too: New game, Help, Share and Games (at 390x844, the narrowest).
     for opener, dialog in [
         ("[data-testid=new-game]", "dialog.tg-setup"),
         ("[data-testid=help]", "dialog.tg-help"),
+        ("[data-testid=share]", "dialog[data-testid=share-dialog]"),
+        ("[data-testid=games]", "dialog[data-testid=games-dialog]"),
     ]:
         page.click(opener)
         page.wait_for_selector(f"{dialog}[open]")

@@ -153,3 +153,26 @@ test("the vendored formatter is one self-contained ES module (the build copies i
   assert.doesNotMatch(source, /^\s*import\s/m);
   assert.doesNotMatch(source, /new Function|\beval\(/);
 });
+
+test("engine errors keep their code and facts over the bridge, and the page phrases them", async () => {
+  await import("./english.mjs");
+  const { EngineError } = await import("../../web/js/engine/client.js");
+  const { engineErrorText, reasonSentence } = await import("../../web/js/i18n/engine-text.js");
+  const fields = { kind: "record", code: "record-line", args: { line: 4 }, reason: "line 4: turn 1: …" };
+  assert.equal(
+    engineErrorText(new EngineError("RecordError", "line 4: …", fields)),
+    "The game record cannot be read at line 4",
+  );
+  const illegal = new EngineError("IllegalMoveError", "…", {
+    kind: "illegal-move",
+    rule: "R-BUILD-4",
+    code: "tower-level",
+    args: { hex: "2,-1", level: 1 },
+  });
+  assert.match(engineErrorText(illegal), /^R-BUILD-4: .*2,-1/);
+  // A code this page does not know: the engine's English, never a blank.
+  assert.equal(
+    reasonSentence({ rule: "R-X", code: "no-such-code", args: {}, text: "as the engine says" }),
+    "as the engine says",
+  );
+});

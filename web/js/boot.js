@@ -87,7 +87,7 @@ function showError(error) {
   body.dataset.engine = "error";
   const [message, hint] = FAILURES[error.kind] ?? [];
   $("boot-error-message").textContent = message
-    ? t(message, { file: error.file ?? "?", seconds: error.seconds ?? 0 })
+    ? t(message, { file: error.file ?? "?", status: error.status ?? "?", seconds: error.seconds ?? 0 })
     : error.message;
   $("boot-error-hint").textContent = hint ? t(hint) : "";
   const where = error.stage ? `stage: ${error.stage}\n` : "";

@@ -15,10 +15,11 @@ export function downloadsCacheName(siteUrl) {
 }
 
 export class DownloadFailure extends Error {
-  constructor(kind, url, message) {
+  constructor(kind, url, message, status = null) {
     super(message);
     this.kind = kind; // "missing-file" | "network"
     this.url = url;
+    this.status = status; // the HTTP status of a missing file
   }
 }
 
@@ -60,6 +61,7 @@ export function watchBootFetches(urls, { keepIn = null, describe = (url) => url 
           "missing-file",
           url,
           `A file the engine needs is missing on the server: ${describe(url)} ` + `(HTTP ${response.status}).`,
+          response.status,
         ),
       );
     } else if (keepIn && response.type === "basic") {

@@ -19,26 +19,29 @@ export const DEFAULT_BOOT_TIMEOUT_MS = 180_000;
  * sentence without the rule id) and `line` (of a record); the page never parses the message.
  */
 export class EngineError extends Error {
-  constructor(type, message, { kind = null, rule = null, reason = null, line = null } = {}) {
+  constructor(type, message, { kind = null, rule = null, reason = null, line = null, code = null, args = {} } = {}) {
     super(message);
     this.name = "EngineError";
     this.type = type;
     this.kind = kind;
     this.rule = rule;
-    this.reason = reason;
+    this.reason = reason; // English, for the console: the page phrases `code` with `args`
     this.line = line;
+    this.code = code;
+    this.args = args;
   }
 }
 
 /** The engine could not start. `kind` says why, `stage` how far boot got. */
 export class BootError extends Error {
-  constructor(kind, message, { stage = null, detail = "", file = null, seconds = null } = {}) {
+  constructor(kind, message, { stage = null, detail = "", file = null, status = null, seconds = null } = {}) {
     super(message);
     this.name = "BootError";
     this.kind = kind;
     this.stage = stage;
     this.detail = detail;
     this.file = file; // the site path of the file to blame, if one is
+    this.status = status; // its HTTP status, if it is missing
     this.seconds = seconds; // the time limit, for a timeout
   }
 }
@@ -113,7 +116,14 @@ export function createEngine({
         gate.resolve(data.info);
         break;
       case "boot-error":
-        fail(new BootError(data.kind, data.message, { stage: data.stage, detail: data.detail, file: data.file }));
+        fail(
+          new BootError(data.kind, data.message, {
+            stage: data.stage,
+            detail: data.detail,
+            file: data.file,
+            status: data.status,
+          }),
+        );
         break;
       case "downloads-kept":
         downloadsDone();

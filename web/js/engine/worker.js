@@ -80,11 +80,12 @@ function progress(stage, message) {
 // `message` is English, for the console and the details; `file` (a site path), when a file is
 // to blame, lets the page say which in its own language.
 class BootFailure extends Error {
-  constructor(kind, message, detail = "", file = null) {
+  constructor(kind, message, detail = "", file = null, status = null) {
     super(message);
     this.kind = kind;
     this.detail = detail;
     this.file = file;
+    this.status = status;
   }
 }
 
@@ -127,6 +128,7 @@ async function reportFailure(error) {
     kind: failure.kind,
     message: failure.message,
     file: failure.file ?? (failure.url ? sitePath(failure.url) : null),
+    status: failure.status ?? null,
     detail: failure.detail || String(error?.stack ?? error),
   });
 }
@@ -247,6 +249,7 @@ async function stageWheel(pyodide, path) {
       "missing-file",
       siteUrl(path),
       `A file the engine needs is missing on the server: ${path}.`,
+      response.status,
     );
   }
   const file = `/tmp/wheels/${path.split("/").pop()}`;
@@ -359,6 +362,7 @@ async function diagnose(error) {
         `A file the engine needs is missing on the server: ${path} (HTTP ${response.status}).`,
         text,
         path,
+        response.status,
       );
     }
   }
