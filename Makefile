@@ -57,7 +57,7 @@ JS_TESTS := $(wildcard tests/js/*.test.mjs)
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help setup play serve site test lint format test-js test-engine test-pyodide test-e2e bench-boot \
+.PHONY: help setup play serve site test lint format test-js test-engines test-engine test-pyodide test-e2e bench-boot \
 	bench arena chromium font clean distclean
 
 help:
@@ -122,7 +122,12 @@ font: $(VENV_STAMP)
 
 # --- tests -------------------------------------------------------------------------------------
 
-test: lint test-js test-engine test-pyodide test-e2e
+test: lint test-js test-engines test-e2e
+
+# The engine's tests on CPython and in Pyodide are independent and single-threaded: run them side
+# by side (each one's output kept together), which keeps make test within its time on two cores.
+test-engines:
+	$(MAKE) -j2 --output-sync=target test-engine test-pyodide
 
 # Zero warnings, as for ruff: a warning ESLint reports fails the build like an error. Each
 # checker runs even when an earlier one failed, so one run lists everything there is to fix.

@@ -50,14 +50,6 @@ def test_eighteen_tiles_each_and_founding_anywhere(game):
     assert state["result"]["reason"] == "last-player-standing"  # R-ELIM-2
 
 
-def test_twenty_four_tiles_each(game):
-    state = new_game(game, {"players": 2, "tiles": "24"}, seed=1)
-    assert state["tileCount"] == 48
-    tally = play_game(game)
-    assert tally.kinds["tower"] > 0
-    check_end_screen(game)
-
-
 def test_all_tiles_with_the_ranking_variant(game):
     state = new_game(game, {"players": 3, "tiles": "all", "rank": True}, seed=1)
     assert state["tileCount"] == 48 and state["options"]["rank"] is True

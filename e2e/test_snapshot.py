@@ -21,6 +21,7 @@ KEPT = f"""async () => {{
     const out = [];
     for (const request of await cache.keys()) {{
         const response = await cache.match(request);
+        if (!response) continue;  // deleted meanwhile: a new snapshot replacing the old one
         out.push([request.url, JSON.parse(response.headers.get({META!r}))]);
     }}
     return out;
