@@ -1,0 +1,172 @@
+// The page around the engine boot.js started: its language, boot progress or a clear reason for
+// failure, window.taluva, the game screen, and offline play once the engine is up.
+//
+// <body data-engine> goes loading → booting → ready | error, and <body data-offline> tells
+// whether the service worker has this build cached; tests and the UI layer key off both.
+
+import { BOOT } from "./boot-config.js";
+import ENGLISH from "./i18n/english.js";
+import { startLanguage } from "./i18n/language.js";
+import { t, useFormatter } from "./i18n/messages.js";
+import { translatePage } from "./i18n/page-text.js";
+import { enableOffline } from "./offline.js";
+import { attachGame, gameFailed, installPageApi } from "./page-api.js";
+import { hashLanguage } from "./share/hash.js";
+import { IntlMessageFormat } from "./vendor/intl-messageformat.js";
+
+const body = document.body;
+const $ = (id) => document.getElementById(id);
+
+// English at once, the page's language as soon as its catalogue is in.
+useFormatter(IntlMessageFormat);
+const speaking = startLanguage({
+  languages: BOOT.languages,
+  link: hashLanguage(location.hash),
+  base: new URL("../", import.meta.url),
+  english: ENGLISH,
+}).then((tag) => {
+  translatePage();
+  // The web app manifest in the same language (its description; build_site.py writes one each).
+  if (tag !== "en") document.querySelector('link[rel="manifest"]')?.setAttribute("href", `manifest-${tag}.webmanifest`);
+});
+
+// What went wrong and what the person can do about it, by the failure's kind (engine/client.js
+// and engine/worker.js name them); its English message goes to the technical details.
+const FAILURES = {
+  "missing-file": ["boot.error.missing-file", "boot.hint.missing-file"],
+  network: ["boot.error.network", "boot.hint.network"],
+  timeout: ["boot.error.timeout", "boot.hint.timeout"],
+  "wasm-refused": ["boot.error.wasm-refused", "boot.hint.wasm-refused"],
+  "wasm-unavailable": ["boot.error.wasm-unavailable", "boot.hint.wasm-unavailable"],
+  "worker-failed": ["boot.error.worker-failed", "boot.hint.worker-failed"],
+  "engine-failed": ["boot.error.engine-failed", "boot.hint.engine-failed"],
+};
+
+// The worker's stages (engine/worker.js), in words.
+const STAGES = {
+  restore: "boot.stage.restore",
+  runtime: "boot.stage.runtime",
+  installer: "boot.stage.installer",
+  engine: "boot.stage.engine",
+  import: "boot.stage.import",
+  ready: "boot.stage.ready",
+};
+
+// Pyodide reports no progress of its own while it starts, and that is most of the wait. So
+// between two stage messages the bar creeps toward the next stage's mark without reaching it:
+// it keeps moving, yet never claims more than has happened.
+const bar = { shown: 0, ceiling: 0 };
+const creep = setInterval(() => {
+  if (body.dataset.engine !== "booting") {
+    clearInterval(creep);
+    return;
+  }
+  bar.shown += (bar.ceiling - bar.shown) * 0.04;
+  $("boot-progress").value = bar.shown * 100;
+}, 100);
+
+function showProgress({ stage, fraction, next, message }) {
+  performance.mark(`taluva:stage:${stage}`); // the boot benchmark reads these
+  bar.shown = fraction;
+  bar.ceiling = next ?? fraction;
+  $("boot-progress").value = fraction * 100;
+  $("boot-status").textContent = STAGES[stage]
+    ? t(STAGES[stage], { pyodide: BOOT.pyodideVersion, engine: BOOT.engineVersion })
+    : message;
+}
+
+function showError(error) {
+  body.dataset.engine = "error";
+  const [message, hint] = FAILURES[error.kind] ?? [];
+  $("boot-error-message").textContent = message
+    ? t(message, { file: error.file ?? "?", status: error.status ?? "?", seconds: error.seconds ?? 0 })
+    : error.message;
+  $("boot-error-hint").textContent = hint ? t(hint) : "";
+  const where = error.stage ? `stage: ${error.stage}\n` : "";
+  $("boot-error-detail").textContent = `${error.kind ?? error.name}\n${where}${error.message}\n${error.detail ?? ""}`;
+  $("boot-error").hidden = false;
+  $("boot-status").textContent = "";
+  console.warn(`Taluva engine failed to start (${error.kind}): ${error.message}`);
+}
+
+function showReady(info) {
+  performance.mark("taluva:engine-ready");
+  $("boot-progress").value = 100;
+  $("boot-status").textContent = t("boot.ready", info);
+  body.dataset.engine = "ready";
+}
+
+// A kept game drawn before the engine is up (app.js): the game screen shows at once, inert, and
+// the boot screen shrinks to a strip below it until the engine answers.
+function showPreview() {
+  $("app").hidden = false;
+  body.dataset.preview = "1";
+  requestAnimationFrame(() => performance.mark("taluva:preview")); // after the board's frame
+}
+
+// The game screen takes the page once the engine answers; the boot screen goes. app.js opens the
+// game (a link's, a kept one, or a new one) and keeps the URL hash and the kept games in step.
+function showGame() {
+  $("app").hidden = false;
+  $("boot").hidden = true;
+  delete body.dataset.preview;
+}
+
+function hideGame() {
+  $("app").hidden = true;
+  $("boot").hidden = false;
+  delete body.dataset.preview;
+}
+
+$("boot-retry").addEventListener("click", () => location.reload());
+
+/**
+ * Everything the page does around `engine` (started by boot.js); `early` are the progress
+ * reports that came before this module loaded. Returns the handler for the later ones.
+ */
+export function startPage(engine, early) {
+  installPageApi(engine);
+  early.forEach(showProgress);
+  startGame(engine);
+  followEngine(engine);
+  return showProgress;
+}
+
+function startGame(engine) {
+  // Started now, not once the engine is up, so that a kept game can be drawn while it starts, in
+  // the page's language (known in milliseconds: a catalogue from this site). app.js (the whole
+  // game screen) is imported only now, so that the engine worker starts first: the modulepreload
+  // links have its modules on their way already.
+  Promise.all([import("./app.js"), speaking])
+    .then(([{ startApp }]) => startApp($("app"), engine, { onPreview: showPreview, languages: BOOT.languages }))
+    .then(attachGame, (error) => {
+      gameFailed(error);
+      if (body.dataset.engine !== "error") throw error; // a boot failure is already shown
+    });
+}
+
+function followEngine(engine) {
+  // On a first visit the download dominates; say so if it takes a while.
+  const slowNote = setTimeout(() => {
+    if (navigator.serviceWorker?.controller) return; // served from the offline cache: not a download
+    $("boot-slow").textContent = t("boot.slow", { megabytes: Math.round(BOOT.bootBytes / 1e6) });
+    $("boot-slow").hidden = false;
+  }, 6000);
+
+  engine.ready.then(
+    async (info) => {
+      clearTimeout(slowNote);
+      showReady(info);
+      showGame();
+      await engine.downloadsKept; // so the service worker finds them (boot-fetch.js)
+      enableOffline((state) => {
+        body.dataset.offline = state;
+      });
+    },
+    (error) => {
+      clearTimeout(slowNote);
+      hideGame();
+      showError(error);
+    },
+  );
+}
