@@ -171,9 +171,8 @@ def _turn_json(turn: Turn, level: int) -> dict[str, Any]:
     }
 
 
-def _placement_facts(move: Placement, tile: tuple[int, int], level: int) -> dict[str, Any]:
-    """A played placement as move JSON (:func:`move_to_json`'s fields, without ``covers``:
-    the turn's ``covered`` says it), plus ``eruption`` (the tile lies on tiles, R-TILE-3)."""
+def _placement_json(move: Placement, tile: tuple[int, int], level: int) -> dict[str, Any]:
+    """A placement of ``tile`` onto ``level`` as move JSON (without ``covers``)."""
     terrains = ("volcano", TERRAIN_NAMES[tile[0]], TERRAIN_NAMES[tile[1]])
     return {
         "type": "place",
@@ -182,7 +181,6 @@ def _placement_facts(move: Placement, tile: tuple[int, int], level: int) -> dict
         "orientation": move.orientation,
         "clock": move.clock,
         "level": level,
-        "eruption": level > 1,
         "hexes": [
             {"q": q, "r": r, "terrain": t}
             for (q, r), t in zip(map(unpack, move.hexes()), terrains, strict=True)
@@ -190,10 +188,16 @@ def _placement_facts(move: Placement, tile: tuple[int, int], level: int) -> dict
     }
 
 
+def _placement_facts(move: Placement, tile: tuple[int, int], level: int) -> dict[str, Any]:
+    """A played placement as move JSON (:func:`move_to_json`'s fields, without ``covers``:
+    the turn's ``covered`` says it), plus ``eruption`` (the tile lies on tiles, R-TILE-3)."""
+    return {**_placement_json(move, tile, level), "eruption": level > 1}
+
+
 def _build_facts(move: Build, how: tuple[str, int, int] | None) -> dict[str, Any]:
-    """A played build as move JSON: ``kind`` found/expand/temple/tower as the build step saw
-    it, ``piece``, ``hexes`` with hut counts, and for an expansion its ``settlement`` anchor and
-    ``terrain`` at the time."""
+    """A build as move JSON: ``kind`` found/expand/temple/tower as the build step saw it
+    (``how``: the game's build options for it), ``piece``, ``hexes`` with hut counts, and for
+    an expansion its ``settlement`` anchor and ``terrain`` at the time."""
     kind = how[0] if how else ("expand" if move.piece == HUT else PIECE_NAMES[move.piece])
     result: dict[str, Any] = {
         "type": "build",
@@ -211,44 +215,18 @@ def _build_facts(move: Build, how: tuple[str, int, int] | None) -> dict[str, Any
 
 def move_to_json(game: Game, move: Move) -> dict[str, Any]:
     """A move with its hexes, as seen from ``game`` (which must be at that move's step)."""
-    if isinstance(move, Placement):
-        level = game.board.level.get(move.volcano, 0) + 1
-        tile = game.tile or TILE_KINDS[0]
-        terrains = ("volcano", TERRAIN_NAMES[tile[0]], TERRAIN_NAMES[tile[1]])
-        result = {
-            "type": "place",
-            "notation": format_move(move),
-            "volcano": qr(move.volcano),
-            "orientation": move.orientation,
-            "clock": move.clock,
-            "level": level,
-            "hexes": [
-                {"q": q, "r": r, "terrain": t}
-                for (q, r), t in zip(map(unpack, move.hexes()), terrains, strict=True)
-            ],
-        }
-        # An eruption's victims (R-TILE-3d), so the page can say so without a rule of its own.
-        covers = [
-            {"q": q, "r": r, "owner": building[0], "count": building[2]}
-            for (q, r), building in ((unpack(p), game.piece_at(p)) for p in move.hexes())
-            if building
-        ]
-        if covers:
-            result["covers"] = covers
-        return result
-    how = game.build_options().get(move)
-    kind = how[0] if how else ("expand" if move.piece == HUT else PIECE_NAMES[move.piece])
-    result: dict[str, Any] = {
-        "type": "build",
-        "notation": format_move(move),
-        "kind": kind,
-        "piece": PIECE_NAMES[move.piece],
-        "hexes": [{"q": q, "r": r, "count": c} for (q, r), c in _unpacked(move.cells)],
-    }
-    if how and how[1] >= 0:
-        result["settlement"] = qr(how[1])
-    if how and how[0] == "expand":
-        result["terrain"] = TERRAIN_NAMES[how[2]]
+    if not isinstance(move, Placement):
+        return _build_facts(move, game.build_options().get(move))
+    level = game.board.level.get(move.volcano, 0) + 1
+    result = _placement_json(move, game.tile or TILE_KINDS[0], level)
+    # An eruption's victims (R-TILE-3d), so the page can say so without a rule of its own.
+    covers = [
+        {"q": q, "r": r, "owner": building[0], "count": building[2]}
+        for (q, r), building in ((unpack(p), game.piece_at(p)) for p in move.hexes())
+        if building
+    ]
+    if covers:
+        result["covers"] = covers
     return result
 
 
