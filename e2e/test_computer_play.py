@@ -98,7 +98,7 @@ def test_a_hint_is_drawn_and_can_be_accepted_or_ignored(game):
     assert hint.split("/")[0] in game.text_content("[data-testid=hint-bar]")
     game.keyboard.press("Enter")
     wait_data(game, '[data-busy="0"][data-steps="1"]')
-    assert game.evaluate("taluva.state()")["lastMove"]["placement"] == hint
+    assert game.evaluate("taluva.state()")["lastMove"]["placementMove"]["notation"] == hint
     # Build step: the button asks for a hint; Esc ignores it and nothing is played.
     game.click("[data-testid=hint]")
     wait_data(game, ':not([data-hint=""]):not([data-hint="pending"])', timeout=30_000)
@@ -112,7 +112,7 @@ def test_a_hint_is_drawn_and_can_be_accepted_or_ignored(game):
     wait_data(game, ':not([data-hint=""]):not([data-hint="pending"])', timeout=30_000)
     game.click("[data-testid=hint-accept]")
     wait_data(game, '[data-steps="2"][data-busy="0"]')
-    assert game.evaluate("taluva.state()")["lastMove"]["build"] == build_hint
+    assert game.evaluate("taluva.state()")["lastMove"]["buildMove"]["notation"] == build_hint
 
 
 def test_the_page_stays_responsive_while_a_strong_computer_thinks_and_undo_returns_to_you(
@@ -200,8 +200,9 @@ def test_the_page_stays_responsive_while_a_strong_computer_thinks_and_undo_retur
     state = game.evaluate("taluva.state()")
     turn = state["lastMove"]  # the last turn with a placement (the person's has none yet)
     assert turn["seat"] == 1, "the last turn is not the computer's"
-    assert (turn["placement"], turn["build"]) == (shown["place"], shown["build"]), (
-        f"the computer played {turn['placement']} {turn['build']} but the page showed {shown}"
+    played = (turn["placementMove"]["notation"], turn["buildMove"]["notation"])
+    assert played == (shown["place"], shown["build"]), (
+        f"the computer played {played} but the page showed {shown}"
     )
     times = game.evaluate("taluva.aiTimes()")
     assert [(t["seat"], t["level"], t["phase"]) for t in times] == [

@@ -33,6 +33,20 @@ def test_a_game_through_the_bridge_with_undo_redo_and_reload() -> None:
     assert call("stateAt", step=2)["result"]["turn"] == 2
 
 
+def test_answers_are_json_without_spaces_between_items() -> None:
+    """The view crosses to the page after every step (issue 10: its size), answers and errors
+    alike: no space after a comma or a colon, while the strings keep theirs."""
+    handle(json.dumps({"id": 1, "method": "newGame", "params": {"seed": 3}}))
+    for _ in range(4):
+        moves = json.loads(handle('{"id": 2, "method": "legalMoves"}'))["result"]
+        handle(json.dumps({"id": 3, "method": "play", "params": {"move": moves[-1]}}))
+    view = handle('{"id": 4, "method": "view"}')
+    error = handle('{"id": 5, "method": "play", "params": {"move": {"notation": "hut 99,99"}}}')
+    for text in (view, error):
+        assert text == json.dumps(json.loads(text), separators=(",", ":"))
+    assert '"notation":"hut ' in view
+
+
 def test_errors_name_the_rule_and_keep_the_game() -> None:
     view = call("newGame", options={"players": 3}, seed=1)["result"]
     view = call("play", move={"notation": "0,0/4"})["result"]

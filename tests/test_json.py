@@ -10,7 +10,7 @@ from taluva.errors import InvalidMoveError
 from taluva.game import Game
 from taluva.hexgrid import unpack
 from taluva.jsonio import legal_moves_json, move_from_json, move_to_json, state_to_json
-from taluva.moves import Placement
+from taluva.moves import Placement, format_move
 from taluva.options import Options
 from taluva.randomplay import play_random_game
 from taluva.session import game_at
@@ -146,7 +146,13 @@ def test_the_log_gives_each_played_move_as_move_json_so_no_notation_need_be_read
     assert logged == seen
     assert {m["kind"] for m in seen if m["type"] == "build"} >= {"found", "expand"}
     assert any(m["eruption"] for m in seen if m["type"] == "place")
-    assert state["lastMove"]["placementMove"]["notation"] == state["lastMove"]["placement"]
+    # The facts are the entry's only word on its moves (issue 10: the view's size).
+    fields = {"seat", "tile", "covered", "placementMove", "buildMove"}
+    assert all(set(e) == fields for e in state["log"])
+    last = state["lastMove"]
+    assert last == next(e for e in reversed(state["log"]) if e["placementMove"])
+    placed = next(t for t in reversed(game.turns) if t.placement)
+    assert last["placementMove"]["notation"] == format_move(placed.placement)
 
 
 def test_an_eruption_move_lists_the_huts_it_buries_R_TILE_3d():

@@ -85,7 +85,7 @@ def state_to_json(game: Game) -> dict[str, Any]:
     ]
     placed_levels = iter([level for _, _, level, _ in board.placements])
     log = [_turn_json(turn, next(placed_levels) if turn.placement else 0) for turn in game.turns]
-    last = next((entry for entry in reversed(log) if entry["placement"]), None)
+    last = next((entry for entry in reversed(log) if entry["placementMove"]), None)
     return {
         "version": FORMAT_VERSION,
         "options": game.options.to_dict(),
@@ -150,16 +150,14 @@ def summary_json(game: Game) -> dict[str, Any]:
 def _turn_json(turn: Turn, level: int) -> dict[str, Any]:
     """One turn for the page's log and last-move marks; ``level`` is its tile's (0: none).
 
-    ``placementMove`` and ``buildMove`` are the moves' facts, so that the page can phrase a
-    move in any language rather than show the notation's English words (``huts 1,0``).
+    ``placementMove`` and ``buildMove`` are the moves' facts (null: not played), so that the
+    page can phrase a move in any language rather than show the notation's English words
+    (``huts 1,0``). They carry the notation and the hexes too, so the entry says nothing else
+    of the moves: the log is half the view the page gets after every step (issue 10's size).
     """
     return {
         "seat": turn.seat,
         "tile": tile_code(turn.tile),
-        "placement": format_move(turn.placement) if turn.placement else None,
-        "placementHexes": [qr(p) for p in turn.placement.hexes()] if turn.placement else [],
-        "build": format_move(turn.build) if turn.build else None,
-        "buildHexes": [qr(p) for p, _ in turn.build.cells] if turn.build else [],
         "covered": [
             {"q": q, "r": r, "owner": owner, "count": count}
             for (q, r), owner, count in ((unpack(p), o, c) for p, o, c in turn.covered)

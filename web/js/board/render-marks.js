@@ -22,9 +22,12 @@ export function drawMarks(ctx, scene) {
   if (v.cursor) drawCursor(ctx, top(v.cursor.q, v.cursor.r));
 }
 
+// `last` is the engine's lastMove: a log entry whose placementMove and buildMove carry the hexes
+// (null: not played; a game kept by a build before those facts has none, so no mark).
 function drawLastMove(ctx, last, top) {
-  if (!last) return;
-  const hexes = last.placementHexes.map(([q, r]) => [q, r, ...top(q, r)]);
+  const placed = last?.placementMove?.hexes;
+  if (!placed) return;
+  const hexes = placed.map(({ q, r }) => [q, r, ...top(q, r)]);
   // Only outline the tile while it is still on top (a later tile may cover part of it).
   ctx.save();
   ctx.setLineDash([0.18, 0.12]);
@@ -32,7 +35,7 @@ function drawLastMove(ctx, last, top) {
   ctx.strokeStyle = "#fff6c9";
   outlineHexes(ctx, hexes, 0.9);
   ctx.restore();
-  for (const [q, r] of last.buildHexes) {
+  for (const { q, r } of last.buildMove?.hexes ?? []) {
     const [x, y] = top(q, r);
     ctx.beginPath();
     ctx.arc(x, y + 0.05, 0.72, 0, Math.PI * 2);

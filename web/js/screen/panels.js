@@ -292,7 +292,7 @@ function logRow(turn, i, seats, colours) {
     }),
     h("span", { class: "tg-log-who" }, seats[turn.seat].name),
     turn.tile ? h("span", { class: "tg-log-tile", title: t("panels.log.tile") }, tileIcon(turn.tile, 20)) : null,
-    h("code", {}, turn.placement || "…"),
+    h("code", {}, turn.placementMove?.notation ?? "…"),
     turn.buildMove ? h("span", { class: "tg-log-build" }, moveText(turn.buildMove)) : null,
   );
 }
