@@ -8,6 +8,8 @@ is, instead of hoping the browser is quicker than Pyodide.
 
 from __future__ import annotations
 
+import pytest
+
 import engine_hold
 from game_driver import UI, steps, wait_game_ready
 from support import wait_ready
@@ -65,6 +67,86 @@ def test_a_kept_game_is_drawn_before_the_engine_is_up_and_plays_once_it_is(brows
         assert position(again) == kept_at
         play_moves(again, 1, seed=3)
         assert steps(again) == kept_steps + 1
+        assert errors == []
+    finally:
+        context.close()
+
+
+# A kept entry's state rewritten as earlier builds wrote it: the build before issue 10's size
+# work (each log entry's moves also as notation and hex lists) and the one before issue 11 (those
+# only, no move facts).
+REWRITE_KEPT_JS = """async (shape) => {
+  const db = await new Promise((resolve, reject) => {
+    const open = indexedDB.open("taluva");
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  const store = db.transaction("games", "readwrite").objectStore("games");
+  const entries = await new Promise((resolve) => {
+    store.getAll().onsuccess = (e) => resolve(e.target.result);
+  });
+  const older = (turn) => {
+    if (!turn) return turn;
+    const { placementMove: p, buildMove: b } = turn;
+    const repeated = {
+      placement: p ? p.notation : null,
+      placementHexes: p ? p.hexes.map((x) => [x.q, x.r]) : [],
+      build: b ? b.notation : null,
+      buildHexes: b ? b.hexes.map((x) => [x.q, x.r]) : [],
+    };
+    const kept = { ...turn, ...repeated };
+    if (shape === "before-facts") delete kept.placementMove, delete kept.buildMove;
+    return kept;
+  };
+  for (const entry of entries) {
+    const { log, lastMove } = entry.state;
+    entry.state = { ...entry.state, log: log.map(older), lastMove: older(lastMove) };
+    await new Promise((resolve) => (store.put(entry).onsuccess = resolve));
+  }
+  db.close();
+  return entries.length;
+}"""
+LOG_CODES_JS = """() => [...document.querySelectorAll("[data-testid=log] li")].map(
+  (row) => row.querySelector("code").textContent
+)"""
+
+
+@pytest.mark.parametrize("shape", ["previous", "before-facts"])
+def test_a_game_kept_by_an_earlier_build_is_drawn_before_the_engine_is_up(browser, server, shape):
+    """The preview reads the kept state's log and lastMove, whose fields changed with builds:
+    the previous build's is drawn whole, one from before the move facts without the marks the
+    facts give (the engine's own view replaces it), and neither throws."""
+    errors: list[str] = []
+    context, page = fresh_page(browser, errors)
+    try:
+        page.goto(server.url)
+        wait_ready(page)
+        wait_game_ready(page)
+        page.evaluate("taluva.newGame({players: 3, seed: 4})")
+        wait_game_ready(page)
+        for _ in range(5):
+            page.evaluate("taluva.play(taluva.legalMoves()[0])")
+        wait_game_ready(page)
+        log = page.evaluate("taluva.state()")["log"]
+        page.evaluate("taluva.games.saved()")
+        assert page.evaluate(REWRITE_KEPT_JS, shape) == 1
+        page.close()
+
+        again = context.new_page()
+        again.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
+        engine_hold.install(again)
+        again.add_init_script(script="globalThis.__e2eHold.state = 'holding';")
+        again.goto(server.url)
+        again.wait_for_selector(f'{UI}[data-preview="1"]', state="visible", timeout=30_000)
+        assert again.evaluate(WARM_JS, f"{UI} canvas") > 0.02, "the kept board is not drawn"
+        placed = [t["placementMove"]["notation"] if t["placementMove"] else "…" for t in log]
+        shown = again.evaluate(LOG_CODES_JS)
+        assert shown == (placed if shape == "previous" else ["…"] * len(log))
+        again.evaluate("globalThis.__e2eHold.release()")
+        wait_ready(again)
+        wait_game_ready(again)
+        assert again.get_attribute(UI, "data-preview") is None
+        assert again.evaluate(LOG_CODES_JS) == placed
         assert errors == []
     finally:
         context.close()
