@@ -304,7 +304,8 @@ def _review_turn(
 ) -> dict[str, Any]:
     """Turn ``number`` (from 1) of the review of ``code`` (see ``reviewGame``):
     ``{review: {number, seat, tile, played, preferred, same, before, after, best, loss},
-    marked, turns}``; ``played`` and ``preferred`` hold the ``notation`` of the turn and its
+    state, marked, turns}``; ``state`` is the position before the turn (its tile drawn), for
+    the board; ``played`` and ``preferred`` hold the ``notation`` of the turn and its
     ``placement`` and ``build`` as move JSON; ``marked`` lists the numbers of the marked turns
     among those reviewed so far (all of them once every turn was asked)."""
     review = _reviewing(code, steps, level, seed)
@@ -316,8 +317,11 @@ def _review_turn(
         done = review_turn(start, turn, number, review.level, review.seed)
         review.done[number] = done
     reviews = [review.done[n] for n in sorted(review.done)]
+    position = start.copy()
+    position.draw(turn.tile)
     return {
         "review": review_json(start, done),
+        "state": state_to_json(position),
         "marked": marked_turns(reviews),
         "turns": len(review.turns),
     }
