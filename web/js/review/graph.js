@@ -5,7 +5,7 @@
 
 const SVG = "http://www.w3.org/2000/svg";
 
-export const GRAPH_SIZE = Object.freeze({ width: 640, height: 170, left: 38, right: 10, top: 10, bottom: 22 });
+export const GRAPH_SIZE = Object.freeze({ width: 640, height: 230, left: 38, right: 10, top: 10, bottom: 22 });
 
 /**
  * Where everything goes: {lines: [{seat, points: [[x, y]]}], marks: [{turn, seat, x, y}],

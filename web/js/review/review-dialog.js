@@ -51,6 +51,7 @@ export function createReviewDialog({ engine, seats, colours, root }) {
     { type: "button", class: "tg-btn", dataset: { testid: "review-cancel" }, onclick: () => stop() },
     t("review.cancel"),
   );
+  const progressRow = h("div", { class: "review-progress-row" }, progress, cancel);
   const graph = document.createElementNS(SVG, "svg");
   graph.classList.add("review-graph");
   graph.setAttribute("role", "img");
@@ -101,19 +102,22 @@ export function createReviewDialog({ engine, seats, colours, root }) {
       class: "review",
       dataset: { testid: "review", state: "loading", done: "0", total: "0", selected: "0", marked: "" },
     },
-    h("div", { class: "review-progress-row" }, progress, cancel),
-    status,
-    graphBox,
-    marksList,
     h(
       "div",
-      { class: "review-turn-row" },
-      stepButton("◀", t("review.previous"), "review-previous", -1),
-      details,
-      stepButton("▶", t("review.next"), "review-next", 1),
+      { class: "review-side" },
+      progressRow,
+      status,
+      graphBox,
+      marksList,
+      h(
+        "div",
+        { class: "review-turn-row" },
+        stepButton("◀", t("review.previous"), "review-previous", -1),
+        details,
+        stepButton("▶", t("review.next"), "review-next", 1),
+      ),
     ),
-    h("div", { class: "replay-board-wrap review-board-wrap" }, canvas),
-    legend,
+    h("div", { class: "review-view" }, h("div", { class: "replay-board-wrap review-board-wrap" }, canvas), legend),
   );
   const dialog = h(
     "dialog",
@@ -167,8 +171,8 @@ export function createReviewDialog({ engine, seats, colours, root }) {
     el.dataset.state = state;
     status.textContent = text;
     const working = state === "loading" || state === "running";
-    cancel.disabled = !working;
-    progress.hidden = !working && state !== "stopped";
+    cancel.hidden = !working;
+    progressRow.hidden = !working && state !== "stopped";
   }
 
   function drawAll() {
