@@ -69,7 +69,9 @@ def cmd_review(args: argparse.Namespace) -> int:
     from taluva.review import game_of_text, review_game, review_lines
 
     game = game_of_text(sys.stdin.read())
-    for line in review_lines(review_game(game, args.level, args.seed)):
+    if args.budget is not None and args.budget <= 0:
+        raise TaluvaError("--budget is a number of seconds above 0")
+    for line in review_lines(review_game(game, args.level, args.seed, args.budget)):
         print(line)
     return 0
 
@@ -139,6 +141,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--level", choices=LEVELS, default=None, help="the reviewing level (default: the strongest)"
     )
     p.add_argument("--seed", type=int, default=0, help="seeds the reviewing level's choices")
+    p.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="time cap per turn in seconds (default: the level's own)",
+    )
     p = sub.add_parser("bench", help="move generation and random games per second")
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     p = sub.add_parser(

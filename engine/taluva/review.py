@@ -113,17 +113,23 @@ def reviewed_turns(game: Game) -> Iterator[tuple[Game, Turn]]:
 
 
 def review_turn(
-    start: Game, turn: Turn, number: int, level: str | None = None, seed: int = 0
+    start: Game,
+    turn: Turn,
+    number: int,
+    level: str | None = None,
+    seed: int = 0,
+    budget: float | None = None,
 ) -> TurnReview:
     """Review ``turn`` (the ``number``-th) played from ``start`` (its position at the draw step,
     left unchanged): the standings before and after it, and ``level``'s preferred turn (default:
     the strongest level) with the standings it would have led to. Reproducible: the level's
-    choice depends on the position, the level and ``seed`` only."""
+    choice depends on the position, the level and ``seed`` only, as long as its time cap
+    (``budget`` seconds, default the level's own) does not cut its search short."""
     if start.phase != DRAW or turn.placement is None:
         raise ValueError("a turn is reviewed from the draw step before it, once it was placed")
     position = start.copy()
     position.draw(turn.tile)
-    preferred = choose_turn(position, level or levels.strongest().id, seed)
+    preferred = choose_turn(position, level or levels.strongest().id, seed, budget)
     return TurnReview(
         number=number,
         seat=turn.seat,
@@ -145,10 +151,12 @@ def _after(position: Game, plan: TurnPlan) -> Game:
     return game
 
 
-def review_game(game: Game, level: str | None = None, seed: int = 0) -> list[TurnReview]:
+def review_game(
+    game: Game, level: str | None = None, seed: int = 0, budget: float | None = None
+) -> list[TurnReview]:
     """Every complete turn of ``game`` reviewed (:func:`review_turn`), in order."""
     return [
-        review_turn(start, turn, number, level, seed)
+        review_turn(start, turn, number, level, seed, budget)
         for number, (start, turn) in enumerate(reviewed_turns(game), 1)
     ]
 
