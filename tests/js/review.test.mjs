@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { GRAPH_SIZE, graphLayout, turnAtX, turnForKey } from "../../web/js/review/graph.js";
+import { GRAPH_SIZE, graphLayout, lineYAt, plottedBoundaries, turnAtX, turnForKey } from "../../web/js/review/graph.js";
 import { playedMark, preferredMarks, turnBoardView } from "../../web/js/review/turn-view.js";
 
 const reviews = [
@@ -12,27 +12,52 @@ const reviews = [
   { number: 3, seat: 0, after: [0.2, 0.8] },
 ];
 
-test("one line per seat, one point per position: before turn 1, then after each turn", () => {
-  const layout = graphLayout({ start: [0.5, 0.5], reviews, turns: 10, marked: [3] });
+test("one line per seat through the round starts and the latest answer", () => {
+  const layout = graphLayout({ start: [0.5, 0.5], reviews, turns: 10, marked: [1, 3] });
   assert.equal(layout.lines.length, 2);
-  for (const line of layout.lines) assert.equal(line.points.length, 4);
   const { left, right, top, bottom, width, height } = GRAPH_SIZE;
   const plotW = width - left - right;
   const plotH = height - top - bottom;
-  // x: turns spread over the whole review (10 turns), even while answers come in.
-  assert.deepEqual(
-    layout.lines[0].points.map(([x]) => x),
-    [0, 1, 2, 3].map((n) => Math.round((left + (plotW * n) / 10) * 10) / 10),
-  );
-  // y: a share of 1 at the top, 0 at the bottom.
+  const x = (n) => Math.round((left + (plotW * n) / 10) * 10) / 10;
   const y = (share) => Math.round((top + plotH * (1 - share)) * 10) / 10;
-  assert.deepEqual(
-    layout.lines[1].points.map(([, v]) => v),
-    [0.5, 0.4, 0.5, 0.8].map(y),
-  );
-  assert.equal(layout.even, y(0.5));
-  // The marked turn sits on its player's line, after the turn.
-  assert.deepEqual(layout.marks, [{ turn: 3, seat: 0, x: layout.lines[0].points[3][0], y: y(0.2) }]);
+  // Boundaries 0 and 2 start rounds (seat 0 to move); 3 is the latest answer. x spreads the
+  // turns over the whole review (10 turns) even while the answers come in; a share of 1 is at
+  // the top, 0 at the bottom.
+  assert.deepEqual(layout.lines[1].points, [
+    [x(0), y(0.5)],
+    [x(2), y(0.5)],
+    [x(3), y(0.8)],
+  ]);
+  assert.deepEqual(layout.lines[0].points, [
+    [x(0), y(0.5)],
+    [x(2), y(0.5)],
+    [x(3), y(0.2)],
+  ]);
+  // A marked turn sits on its player's line, at the end of the turn.
+  assert.deepEqual(layout.marks, [
+    { turn: 1, seat: 0, x: x(1), y: y(0.5) },
+    { turn: 3, seat: 0, x: x(3), y: y(0.2) },
+  ]);
+});
+
+test("rounds follow the seats' order, also once a seat is out", () => {
+  const seats = (...list) => list.map((seat, i) => ({ number: i + 1, seat }));
+  assert.deepEqual(plottedBoundaries(seats(0, 1, 2, 0, 1, 2)), [0, 3, 6]);
+  assert.deepEqual(plottedBoundaries(seats(0, 1, 2, 0, 2, 0, 2)), [0, 3, 5, 7]); // seat 1 out
+  assert.deepEqual(plottedBoundaries(seats(0)), [0, 1]);
+  assert.deepEqual(plottedBoundaries([]), [0]);
+});
+
+test("a point between two of a line's points lies on the segment", () => {
+  const points = [
+    [0, 10],
+    [10, 20],
+    [30, 0],
+  ];
+  assert.equal(lineYAt(points, 5), 15);
+  assert.equal(lineYAt(points, 20), 10);
+  assert.equal(lineYAt(points, 30), 0);
+  assert.equal(lineYAt([[4, 7]], 4), 7);
 });
 
 test("marks of turns not answered yet wait; four seats have an even line at 25%", () => {

@@ -1,17 +1,43 @@
 // The review's graph: each seat's standing (its share of the win, as the engine gives it) turn
 // by turn, like a chess site's evaluation graph. graphLayout is pure (tested in tests/js);
-// drawGraph turns a layout into SVG. Point 0 is the position before the first turn, point n the
-// position after turn n; turn n is the stretch between points n - 1 and n.
+// drawGraph turns a layout into SVG. Boundary 0 is the position before the first turn, boundary n
+// the position after turn n; turn n is the stretch between boundaries n - 1 and n.
+//
+// The lines join the standings at the start of each round (and the latest one), where every
+// player has had as many turns: in between, the player who has just built leads by the tempo
+// (it builds before the others), and a line through every turn zigzags by that much each turn.
 
 const SVG = "http://www.w3.org/2000/svg";
 
 export const GRAPH_SIZE = Object.freeze({ width: 640, height: 230, left: 38, right: 10, top: 10, bottom: 22 });
 
 /**
+ * The boundaries the lines go through: 0, each one where a round starts (the next turn's seat
+ * comes back round: it is not after the last turn's seat), and the last answered. `reviews`: the
+ * answered turns in order ({number, seat}).
+ */
+export function plottedBoundaries(reviews) {
+  const out = [0];
+  for (let k = 1; k < reviews.length; k++) if (reviews[k].seat <= reviews[k - 1].seat) out.push(k);
+  if (reviews.length) out.push(reviews.length);
+  return out;
+}
+
+/** The y of the polyline `points` (sorted by x) at `x`, between its points. */
+export function lineYAt(points, x) {
+  let i = 1;
+  while (i < points.length - 1 && points[i][0] < x) i++;
+  const [x0, y0] = points[Math.max(0, i - 1)];
+  const [x1, y1] = points[Math.min(points.length - 1, i)];
+  return x1 === x0 ? y1 : round(y0 + ((y1 - y0) * (x - x0)) / (x1 - x0));
+}
+
+/**
  * Where everything goes: {lines: [{seat, points: [[x, y]]}], marks: [{turn, seat, x, y}],
  * even, ticks: [{share, y}], turnX(n), turns}. `start`: the standings before turn 1;
  * `reviews`: the answered turns in order ({number, seat, after}); `turns`: how many the review
- * has (the x axis spans them all while the answers come in); `marked`: turn numbers.
+ * has (the x axis spans them all while the answers come in); `marked`: turn numbers, drawn on
+ * their player's line at the end of the turn.
  */
 export function graphLayout({ start, reviews, turns, marked = [], size = GRAPH_SIZE }) {
   const players = start.length;
@@ -20,18 +46,19 @@ export function graphLayout({ start, reviews, turns, marked = [], size = GRAPH_S
   const span = Math.max(1, turns);
   const turnX = (n) => round(size.left + (plotW * n) / span);
   const shareY = (share) => round(size.top + plotH * (1 - share));
+  const shown = plottedBoundaries(reviews);
+  const at = (k, seat) => (k === 0 ? start[seat] : reviews[k - 1].after[seat]);
   const lines = [];
   for (let seat = 0; seat < players; seat++) {
-    const points = [[turnX(0), shareY(start[seat])]];
-    for (const r of reviews) points.push([turnX(r.number), shareY(r.after[seat])]);
-    lines.push({ seat, points });
+    lines.push({ seat, points: shown.map((k) => [turnX(k), shareY(at(k, seat))]) });
   }
   const byNumber = new Map(reviews.map((r) => [r.number, r]));
   const marks = marked
     .filter((n) => byNumber.has(n))
     .map((n) => {
-      const r = byNumber.get(n);
-      return { turn: n, seat: r.seat, x: turnX(n), y: shareY(r.after[r.seat]) };
+      const seat = byNumber.get(n).seat;
+      const x = turnX(n);
+      return { turn: n, seat, x, y: lineYAt(lines[seat].points, x) };
     });
   const ticks = [0, 0.5, 1].map((share) => ({ share, y: shareY(share) }));
   const even = players ? shareY(1 / players) : null; // an even game: every seat's share alike
