@@ -21,6 +21,7 @@ import { turnBoardView } from "./turn-view.js";
 const SVG = "http://www.w3.org/2000/svg";
 
 const percent = (share) => t("review.percent", { share });
+const ANNOUNCE_EVERY = 5; // turns between two progress announcements (about 5 s)
 
 /** A reviewed turn in words: "tile …, then hut on …". */
 export function planText(plan) {
@@ -51,7 +52,8 @@ export function createReviewDialog({ engine, seats, colours, root }) {
     { type: "button", class: "tg-btn", dataset: { testid: "review-cancel" }, onclick: () => stop() },
     t("review.cancel"),
   );
-  const progressRow = h("div", { class: "review-progress-row" }, progress, cancel);
+  const count = h("span", { class: "review-count", aria: { hidden: "true" }, dataset: { testid: "review-count" } });
+  const progressRow = h("div", { class: "review-progress-row" }, progress, count, cancel);
   const graph = document.createElementNS(SVG, "svg");
   graph.classList.add("review-graph");
   graph.setAttribute("role", "img");
@@ -182,6 +184,7 @@ export function createReviewDialog({ engine, seats, colours, root }) {
     el.dataset.marked = marked.join(",");
     progress.max = Math.max(1, total);
     progress.value = reviews.length;
+    count.textContent = t("review.count", { done: reviews.length, total });
     graphBox.setAttribute("aria-valuemax", String(Math.max(1, reviews.length)));
     const names = seats();
     const byNumber = new Map(reviews.map((r) => [r.number, r]));
@@ -255,7 +258,8 @@ export function createReviewDialog({ engine, seats, colours, root }) {
       return;
     }
     for (let n = 1; n <= total; n++) {
-      setState("running", t("review.progress", { done: n - 1, total }));
+      // The live status speaks every few turns; the bar and its count follow every answer.
+      if ((n - 1) % ANNOUNCE_EVERY === 0) setState("running", t("review.progress", { done: n - 1, total }));
       const answer = await engine.call("reviewTurn", { code, steps, number: n });
       if (mine !== run || stopped) return; // cancelled while this turn was on its way
       reviews.push({ ...answer.review, state: answer.state });
