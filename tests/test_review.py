@@ -32,6 +32,8 @@ from taluva.review import (
     reviewed_turns,
     standings,
 )
+from taluva.review_scale import log_likelihood, sample_game
+from taluva.review_scale import main as scale_main
 from taluva.session import game_at
 from taluva.sharecode import encode
 
@@ -251,3 +253,19 @@ def test_the_bridge_reviews_a_code_turn_by_turn(recorded: Game, reviews: list[Tu
     assert not bad["ok"] and bad["error"]["kind"] == "bad-request"
     assert call("reviewGame", code="zz")["error"]["kind"] == "corrupt"
     assert not call("reviewGame", code=code, level="grandmaster")["ok"]
+
+
+# ------------------------------------------------------------------- where SCALE comes from
+
+
+def test_the_scale_fit_reads_leads_and_results_and_names_the_best(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    points = sample_game(3, ["random"])
+    assert points and all(result in (0.0, 0.5, 1.0) for _, result in points)
+    # A forecast that follows the leads beats a coin on a sure lead, and loses on a wrong one.
+    assert log_likelihood([(2000.0, 1.0)], 1000.0) > log_likelihood([(0.0, 1.0)], 1000.0)
+    assert log_likelihood([(2000.0, 0.0)], 1000.0) < log_likelihood([(0.0, 0.0)], 1000.0)
+    assert scale_main(["--games", "1", "--levels", "random"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("1 games") and sum("<- best" in line for line in out) == 1
