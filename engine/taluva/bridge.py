@@ -39,6 +39,14 @@ from taluva.jsonio import (
 )
 from taluva.options import Options
 from taluva.record import replay, write_record
+from taluva.review import (
+    TurnReview,
+    marked_turns,
+    review_json,
+    review_turn,
+    reviewed_turns,
+    standings,
+)
 from taluva.session import Session, game_at
 from taluva.sharecode import ShareCodeError, decode, relate
 
@@ -244,6 +252,82 @@ def _inspect_code(code: str) -> dict[str, Any]:
 def _inspect_record(text: str) -> dict[str, Any]:
     """The game of a record, as {share, steps, summary, state}, without loading it."""
     return _inspect(replay(text))
+
+
+# The game review (taluva.review), asked turn by turn so that the worker is never busy for longer
+# than one turn: the page counts the answers for its progress bar and cancels by not asking on.
+# The turns' start positions of the last game asked about are kept (the page asks for each
+# turn of one game in a row); the reviews themselves too, for the marks.
+
+
+class _Review:
+    def __init__(self, game: Game, level: str | None, seed: int) -> None:
+        self.turns = list(reviewed_turns(game))
+        self.players = game.players
+        self.level, self.seed = level, seed
+        self.done: dict[int, TurnReview] = {}
+
+
+_review: tuple[tuple[Any, ...], _Review] | None = None
+
+
+def _reviewing(code: str, steps: int | None, level: str | None, seed: int) -> _Review:
+    global _review
+    if level is not None:
+        levels.get(level)  # an unknown level is refused here, by name
+    key = (code, steps, level, seed)
+    if _review is None or _review[0] != key:
+        game = decode(code)
+        if steps is not None:
+            game = game_at(game, steps)
+        _review = (key, _Review(game, level, seed))
+    return _review[1]
+
+
+@method("reviewGame")
+def _review_game(
+    code: str, steps: int | None = None, level: str | None = None, seed: int = 0
+) -> dict[str, Any]:
+    """What a review of the game of ``code`` (as it was after ``steps`` decisions, default all)
+    covers: ``turns`` (complete turns, each asked with ``reviewTurn``), ``players``, ``start``
+    (the standings before the first turn) and ``level`` (the reviewing one)."""
+    review = _reviewing(code, steps, level, seed)
+    start = review.turns[0][0] if review.turns else Game(decode(code).options)
+    return {
+        "turns": len(review.turns),
+        "players": review.players,
+        "start": [round(v, 4) for v in standings(start)],
+        "level": level or levels.strongest().id,
+    }
+
+
+@method("reviewTurn")
+def _review_turn(
+    code: str, number: int, steps: int | None = None, level: str | None = None, seed: int = 0
+) -> dict[str, Any]:
+    """Turn ``number`` (from 1) of the review of ``code`` (see ``reviewGame``):
+    ``{review: {number, seat, tile, played, preferred, same, before, after, best, loss},
+    state, marked, turns}``; ``state`` is the position before the turn (its tile drawn), for
+    the board; ``played`` and ``preferred`` hold the ``notation`` of the turn and its
+    ``placement`` and ``build`` as move JSON; ``marked`` lists the numbers of the marked turns
+    among those reviewed so far (all of them once every turn was asked)."""
+    review = _reviewing(code, steps, level, seed)
+    if not isinstance(number, int) or not 1 <= number <= len(review.turns):
+        raise ValueError(f"the review has turns 1 to {len(review.turns)}, not {number!r}")
+    start, turn = review.turns[number - 1]
+    done = review.done.get(number)
+    if done is None:
+        done = review_turn(start, turn, number, review.level, review.seed)
+        review.done[number] = done
+    reviews = [review.done[n] for n in sorted(review.done)]
+    position = start.copy()
+    position.draw(turn.tile)
+    return {
+        "review": review_json(start, done),
+        "state": state_to_json(position),
+        "marked": marked_turns(reviews),
+        "turns": len(review.turns),
+    }
 
 
 @method("recordOfCode")

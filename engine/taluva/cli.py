@@ -1,4 +1,4 @@
-"""The command line: random games, replays with legal moves, the benchmark.
+"""The command line: random games, replays with legal moves, game reviews, the benchmark.
 
 Bad input exits with status 2 and a one-line message saying what and where; never a traceback.
 """
@@ -65,6 +65,17 @@ def _emit(game: Game, choice: Choice) -> None:
     sys.stdout.write(json.dumps(line, separators=(",", ":")) + "\n")
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    from taluva.review import game_of_text, review_game, review_lines
+
+    game = game_of_text(sys.stdin.read())
+    if args.budget is not None and args.budget <= 0:
+        raise TaluvaError("--budget is a number of seconds above 0")
+    for line in review_lines(review_game(game, args.level, args.seed, args.budget)):
+        print(line)
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from taluva.bench import run
 
@@ -104,6 +115,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "random-game": cmd_random_game,
     "replay": cmd_replay,
+    "review": cmd_review,
     "bench": cmd_bench,
     "bench-view": cmd_bench_view,
     "arena": cmd_arena,
@@ -118,6 +130,23 @@ def build_parser() -> argparse.ArgumentParser:
     add_option_flags(p)
     p = sub.add_parser("replay", help="replay a record from stdin")
     p.add_argument("--legal", action="store_true", help="one JSON line per step with legal moves")
+    from taluva.ai.levels import LEVELS
+
+    p = sub.add_parser(
+        "review",
+        help="review a game (a record or a share code on stdin): one line per turn with the"
+        " best level's preferred turn, the loss and the standings",
+    )
+    p.add_argument(
+        "--level", choices=LEVELS, default=None, help="the reviewing level (default: the strongest)"
+    )
+    p.add_argument("--seed", type=int, default=0, help="seeds the reviewing level's choices")
+    p.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="time cap per turn in seconds (default: the level's own)",
+    )
     p = sub.add_parser("bench", help="move generation and random games per second")
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     p = sub.add_parser(
@@ -126,8 +155,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=3, help="random games per player count")
     p.add_argument("--players", type=int, nargs="+", default=[2, 3, 4], help="player counts")
     p.add_argument("--seed", type=int, default=1, help="seeds the decks and the moves")
-    from taluva.ai.levels import LEVELS
-
     p = sub.add_parser(
         "arena", help="computer levels against each other: win rates (Wilson 95%% CI), move times"
     )

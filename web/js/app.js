@@ -1,6 +1,6 @@
 // The game page, put together: one store for the game, and everything that follows it (the
-// screen, computer turns, hints, the kept games, the URL hash, the Share, Replay and Games
-// dialogs). boot.js calls startApp as the page loads, while the engine starts: the kept game
+// screen, computer turns, hints, the kept games, the URL hash, the Share, Replay, Review and
+// Games dialogs). boot.js calls startApp as the page loads, while the engine starts: the kept game
 // about to be resumed is drawn at once (from the state JSON kept with it), and plays once the
 // engine answers.
 
@@ -16,6 +16,8 @@ import { gameApi } from "./page-api.js";
 import { GameScreen } from "./screen/screen.js";
 import { syncLink } from "./share/link-sync.js";
 import { showNotice } from "./share/notice.js";
+import { createReviewDialog } from "./review/review-dialog.js";
+import { colourById } from "./screen/theme.js";
 import { createReplayDialog } from "./share/replay-dialog.js";
 import { createShareDialog } from "./share/share-dialog.js";
 import { keptGameToShow, openFirstGame } from "./share/start.js";
@@ -90,7 +92,21 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
   if (!engineUp) await preview(screen, games, onPreview);
   screen.setLevels(await engine.call("computerLevels"));
   list = createGamesDialog({ screen, games, currentId: () => store.gameId });
-  const replay = createReplayDialog({ store, screen, onStep: (step) => link.setAt(step) });
+  const review = createReviewDialog({
+    engine: store,
+    seats: () => store.seats,
+    colours: () => store.seats.map((s) => colourById(s.colour)),
+    root: screen.slot("dialogs"),
+  });
+  // The game on screen, whole (the end dialog) or up to the step a replay shows.
+  const openReview = (steps = null) => review.open({ code: store.view.share, steps });
+  screen.setReview(() => openReview());
+  const replay = createReplayDialog({
+    store,
+    screen,
+    onStep: (step) => link.setAt(step),
+    onReview: (step) => openReview(step),
+  });
   const link = syncLink(store, { onStep: (step) => replay.open(step) });
   const share = createShareDialog({ store, screen, onReplay: (step) => replay.open(step) });
 

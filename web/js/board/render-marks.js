@@ -14,11 +14,12 @@ export function drawMarks(ctx, scene) {
   for (const [q, r] of v.dots) drawDot(ctx, top(q, r));
   for (const t of v.targets) drawTarget(ctx, top(t.q, t.r), t.strong);
   if (v.selection.length) drawSelection(ctx, scene, v.selection, top);
+  // The ghost tile first: a review's preferred turn shows both, its build often on that tile.
+  if (v.ghost) drawGhost(ctx, v.ghost);
   for (const p of v.preview) {
     const [cx, cy] = top(p.q, p.r);
     drawBuilding(ctx, cx, cy, 1, { kind: p.kind, count: p.count }, v.colours[p.owner], { ghost: true });
   }
-  if (v.ghost) drawGhost(ctx, v.ghost);
   if (v.cursor) drawCursor(ctx, top(v.cursor.q, v.cursor.r));
 }
 

@@ -27,6 +27,7 @@ import { colourById } from "./theme.js";
 import { Tooltip } from "./tooltip.js";
 
 export class GameScreen {
+  #review = null; // what the end dialog's Review button does (setReview)
   #preview = null; // {view, seats}: a kept game drawn before the engine is up (preview())
 
   constructor(root, { store, computers, hints, levels = [] }) {
@@ -80,6 +81,11 @@ export class GameScreen {
     renderLog(this.parts.log, state, seats, this.colours);
   }
 
+  /** What the end dialog's Review button does (app.js opens the Review dialog). */
+  setReview(fn) {
+    this.#review = fn;
+  }
+
   /** The computer levels the New game dialog offers (the engine's registry). */
   setLevels(levels) {
     this.setup.setLevels(levels);
@@ -93,7 +99,7 @@ export class GameScreen {
 
   #mountDialogs(levels) {
     this.setup = new SetupDialog({ levels, onStart: (cfg) => this.act.newGame(cfg) });
-    this.endDialog = createEndDialog({ onNewGame: () => this.openSetup() });
+    this.endDialog = createEndDialog({ onNewGame: () => this.openSetup(), onReview: () => this.#review?.() });
     this.confirmDialog = createConfirmDialog();
     this.helpDialog = createHelpDialog();
     this.parts.dialogSlot.append(this.setup.el, this.endDialog.el, this.confirmDialog.el, this.helpDialog.el);

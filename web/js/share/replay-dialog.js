@@ -6,7 +6,7 @@ import { colourById } from "../screen/theme.js";
 import { h } from "../screen/dom.js";
 import { createReplay } from "./replay.js";
 
-export function createReplayDialog({ store, screen, onStep }) {
+export function createReplayDialog({ store, screen, onStep, onReview }) {
   const root = screen.root;
   const replay = createReplay({
     engine: store,
@@ -24,6 +24,16 @@ export function createReplayDialog({ store, screen, onStep }) {
           "button",
           { type: "button", class: "tg-btn", dataset: { testid: "replay-close" }, onclick: () => close() },
           t("replay.back"),
+        ),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "tg-btn",
+            dataset: { testid: "replay-review" },
+            onclick: () => onReview(replay.step),
+          },
+          t("review.open"),
         ),
       ),
     ],

@@ -24,7 +24,7 @@ function rankRow(state, seat, seats, colours) {
   );
 }
 
-export function createEndDialog({ onNewGame }) {
+export function createEndDialog({ onNewGame, onReview }) {
   const body = h("div", { class: "tg-end-body" });
   const el = h(
     "dialog",
@@ -38,6 +38,11 @@ export function createEndDialog({ onNewGame }) {
         "button",
         { type: "button", class: "tg-btn", onclick: () => el.close(), dataset: { testid: "end-board" } },
         t("end.board"),
+      ),
+      h(
+        "button",
+        { type: "button", class: "tg-btn", onclick: () => (el.close(), onReview()), dataset: { testid: "end-review" } },
+        t("review.open"),
       ),
       h(
         "button",

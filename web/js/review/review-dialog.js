@@ -1,0 +1,301 @@
+// The Review dialog: the engine's strongest level goes over every turn of a game (the engine
+// worker's bridge: reviewGame, then reviewTurn once per turn), and the dialog shows the
+// standings graph, the costliest turns, and for the chosen turn the board before it with the
+// turn played and the turn the engine prefers.
+//
+// The turns are asked one at a time, so the worker is never busy for longer than one turn (the
+// page's own calls slip in between), the progress bar counts the answers, and Cancel simply asks
+// no further. Nothing here judges a move: the standings, losses and marks are the engine's.
+//
+// The element carries data-testid="review", data-state (loading | running | done | stopped |
+// empty | failed), data-done, data-total, data-selected and data-marked for tests.
+
+import { Board } from "../board/board.js";
+import { moveText } from "../i18n/move-text.js";
+import { t } from "../i18n/messages.js";
+import { h, fill } from "../screen/dom.js";
+import { errorText } from "../screen/notify.js";
+import { drawGraph, graphLayout, turnAtX, turnForKey } from "./graph.js";
+import { turnBoardView } from "./turn-view.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+const percent = (share) => t("review.percent", { share });
+const ANNOUNCE_EVERY = 5; // turns between two progress announcements (about 5 s)
+
+/** A reviewed turn in words: "tile …, then hut on …". */
+export function planText(plan) {
+  const placement = moveText(plan.placement);
+  if (!plan.build) return t("review.plan-eliminated", { placement });
+  return t("review.plan", { placement, build: moveText(plan.build) });
+}
+
+/**
+ * `engine`: {call}; `seats()`: the seats shown ({name}); `colours()`: their colour objects
+ * (screen/theme.js); `root`: where the dialog goes (the screen's dialogs slot).
+ */
+export function createReviewDialog({ engine, seats, colours, root }) {
+  const status = h("p", {
+    class: "review-status",
+    role: "status",
+    "aria-live": "polite",
+    dataset: { testid: "review-status" },
+  });
+  const progress = h("progress", {
+    class: "review-progress",
+    max: "1",
+    value: "0",
+    aria: { label: t("review.progress-label") },
+  });
+  const cancel = h(
+    "button",
+    { type: "button", class: "tg-btn", dataset: { testid: "review-cancel" }, onclick: () => stop() },
+    t("review.cancel"),
+  );
+  const count = h("span", { class: "review-count", aria: { hidden: "true" }, dataset: { testid: "review-count" } });
+  const progressRow = h("div", { class: "review-progress-row" }, progress, count, cancel);
+  const graph = document.createElementNS(SVG, "svg");
+  graph.classList.add("review-graph");
+  graph.setAttribute("role", "img");
+  graph.setAttribute("aria-hidden", "true");
+  graph.dataset.testid = "review-graph";
+  // The graph is a slider over the turns: arrow keys, Home and End, or a click.
+  const graphBox = h(
+    "div",
+    {
+      class: "review-graph-box",
+      tabindex: "0",
+      role: "slider",
+      aria: { label: t("review.graph"), valuemin: "1", valuemax: "1", valuenow: "1" },
+      dataset: { testid: "review-graph-box" },
+    },
+    graph,
+  );
+  const legend = h(
+    "ul",
+    { class: "review-legend" },
+    h("li", {}, h("span", { class: "tg-mark tg-mark-last" }), t("review.legend-played")),
+    h("li", {}, h("span", { class: "tg-mark review-mark-preferred" }), t("review.legend-preferred")),
+  );
+  const marksList = h("div", { class: "review-marked", dataset: { testid: "review-marked" } });
+  const canvas = h("canvas", {
+    class: "replay-board",
+    role: "img",
+    aria: { label: t("review.board") },
+    dataset: { testid: "review-board" },
+  });
+  const details = h("div", { class: "review-turn", dataset: { testid: "review-turn" } });
+  const stepButton = (text, label, testid, delta) =>
+    h(
+      "button",
+      {
+        type: "button",
+        class: "replay-btn",
+        title: label,
+        aria: { label },
+        dataset: { testid },
+        onclick: () => choose(selected + delta),
+      },
+      text,
+    );
+  const el = h(
+    "div",
+    {
+      class: "review",
+      dataset: { testid: "review", state: "loading", done: "0", total: "0", selected: "0", marked: "" },
+    },
+    h(
+      "div",
+      { class: "review-side" },
+      progressRow,
+      status,
+      graphBox,
+      marksList,
+      h(
+        "div",
+        { class: "review-turn-row" },
+        stepButton("◀", t("review.previous"), "review-previous", -1),
+        details,
+        stepButton("▶", t("review.next"), "review-next", 1),
+      ),
+    ),
+    h("div", { class: "review-view" }, h("div", { class: "replay-board-wrap review-board-wrap" }, canvas), legend),
+  );
+  const dialog = h(
+    "dialog",
+    {
+      class: "tg-dialog replay-dialog review-dialog",
+      aria: { labelledby: "review-title" },
+      dataset: { testid: "review-dialog" },
+    },
+    h("h2", { id: "review-title" }, t("review.title")),
+    el,
+    h(
+      "div",
+      { class: "tg-dialog-buttons" },
+      h(
+        "button",
+        { type: "button", class: "tg-btn", dataset: { testid: "review-close" }, onclick: () => dialog.close() },
+        t("review.close"),
+      ),
+    ),
+  );
+  root.append(dialog);
+  const board = new Board(canvas, {});
+
+  let run = 0; // bumped by every open and close: answers of an older run are dropped
+  let stopped = false;
+  let start = [];
+  let total = 0;
+  let reviews = [];
+  let marked = [];
+  let selected = 0;
+  let layout = null;
+
+  dialog.addEventListener("close", () => {
+    run++;
+  });
+  graphBox.addEventListener("keydown", (e) => {
+    const n = turnForKey(e.key, selected, reviews.length);
+    if (n === null) return;
+    e.preventDefault();
+    choose(n);
+  });
+  graph.addEventListener("click", (e) => {
+    if (!layout) return;
+    const box = graph.getBoundingClientRect();
+    const x = ((e.clientX - box.left) / box.width) * layout.size.width;
+    choose(turnAtX(layout, x, reviews.length));
+    graphBox.focus();
+  });
+
+  function setState(state, text) {
+    el.dataset.state = state;
+    status.textContent = text;
+    const working = state === "loading" || state === "running";
+    cancel.hidden = !working;
+    progressRow.hidden = !working && state !== "stopped";
+  }
+
+  function drawAll() {
+    layout = graphLayout({ start, reviews, turns: total, marked });
+    drawGraph(graph, layout, { colours: colours(), selected, percent });
+    el.dataset.done = String(reviews.length);
+    el.dataset.marked = marked.join(",");
+    progress.max = Math.max(1, total);
+    progress.value = reviews.length;
+    count.textContent = t("review.count", { done: reviews.length, total });
+    graphBox.setAttribute("aria-valuemax", String(Math.max(1, reviews.length)));
+    const names = seats();
+    const byNumber = new Map(reviews.map((r) => [r.number, r]));
+    fill(
+      marksList,
+      marked.length ? h("span", {}, t("review.marked")) : null,
+      marked.map((n) => {
+        const r = byNumber.get(n);
+        return h(
+          "button",
+          {
+            type: "button",
+            class: "tg-btn tg-btn-small",
+            dataset: { testid: "review-mark", turn: String(n) },
+            onclick: () => choose(n),
+          },
+          t("review.marked-turn", { turn: n, name: names[r.seat]?.name ?? "", loss: r.loss }),
+        );
+      }),
+    );
+  }
+
+  function choose(n) {
+    if (n < 1 || n > reviews.length) return;
+    selected = n;
+    const r = reviews[n - 1];
+    const names = seats();
+    el.dataset.selected = String(n);
+    graphBox.setAttribute("aria-valuenow", String(n));
+    const summary = t("review.turn", { turn: n, name: names[r.seat]?.name ?? "" });
+    graphBox.setAttribute("aria-valuetext", summary);
+    fill(
+      details,
+      h("strong", {}, summary),
+      h("span", { dataset: { testid: "review-played" } }, t("review.played", { plan: planText(r.played) })),
+      h(
+        "span",
+        { dataset: { testid: "review-preferred", notation: r.preferred.notation } },
+        r.same ? t("review.same") : t("review.preferred", { plan: planText(r.preferred), loss: r.loss }),
+      ),
+      h(
+        "span",
+        { class: "review-standings" },
+        t("review.standings", {
+          list: r.after
+            .map((share, seat) => t("review.standing", { name: names[seat]?.name ?? "", share }))
+            .join(" · "),
+        }),
+      ),
+    );
+    board.set(turnBoardView(r.state, r, colours()));
+    board.fit(true);
+    drawGraph(graph, layout, { colours: colours(), selected, percent });
+  }
+
+  function stop() {
+    if (el.dataset.state !== "running" && el.dataset.state !== "loading") return;
+    stopped = true;
+    setState("stopped", t("review.stopped", { done: reviews.length, total }));
+  }
+
+  async function review(code, steps, mine) {
+    const plan = await engine.call("reviewGame", { code, steps });
+    if (mine !== run || stopped) return;
+    start = plan.start;
+    total = plan.turns;
+    el.dataset.total = String(total);
+    drawAll();
+    if (!total) {
+      setState("empty", t("review.empty"));
+      return;
+    }
+    for (let n = 1; n <= total; n++) {
+      // The live status speaks every few turns; the bar and its count follow every answer.
+      if ((n - 1) % ANNOUNCE_EVERY === 0) setState("running", t("review.progress", { done: n - 1, total }));
+      const answer = await engine.call("reviewTurn", { code, steps, number: n });
+      if (mine !== run || stopped) return; // cancelled while this turn was on its way
+      reviews.push({ ...answer.review, state: answer.state });
+      marked = answer.marked;
+      drawAll();
+      if (!selected) choose(1);
+    }
+    setState("done", t("review.done", { total }));
+  }
+
+  return {
+    el: dialog,
+    get reviews() {
+      return reviews;
+    },
+    /** Review the game of share code `code`, as it was after `steps` decisions (null: all). */
+    async open({ code, steps = null }) {
+      const mine = ++run;
+      stopped = false;
+      reviews = [];
+      marked = [];
+      selected = 0;
+      start = [];
+      total = 0;
+      el.dataset.selected = "0";
+      fill(details);
+      board.set({});
+      if (!dialog.open) dialog.showModal();
+      setState("loading", t("review.loading"));
+      drawAll();
+      cancel.focus();
+      try {
+        await review(code, steps, mine);
+      } catch (error) {
+        if (mine === run) setState("failed", t("review.failed", { reason: errorText(error) }));
+      }
+    },
+  };
+}
