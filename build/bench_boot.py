@@ -283,13 +283,15 @@ def report(results: dict[str, list[dict[str, float]]], runs: int) -> dict[str, d
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Measure boot time and bytes of the site.")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--site", type=Path, default=SITE, help="a built site (default: site/)")
     parser.add_argument("--json", type=Path, help="also write the raw and median figures here")
     args = parser.parse_args(argv)
-    if not (SITE / "js" / "boot-config.js").exists():
-        raise SystemExit("site/ is not built: run `make bench-boot` (it builds first)")
+    site = args.site
+    if not (site / "js" / "boot-config.js").exists():
+        raise SystemExit(f"{site} is not built: run `make bench-boot` (it builds site/ first)")
 
-    server = SiteServer(SITE).start()
-    minimal = write_minimal_page(SITE, page_csp(SITE))
+    server = SiteServer(site).start()
+    minimal = write_minimal_page(site, page_csp(site))
     results: dict[str, list[dict[str, float]]] = {"taluva": [], "minimal": []}
     try:
         with sync_playwright() as p:

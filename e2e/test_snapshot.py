@@ -14,6 +14,7 @@ from taluva.bridge import _METHODS
 
 CACHE = "taluva / snapshot"
 META = "x-taluva-snapshot"
+FORMAT = "zero-runs-1"  # engine/snapshot.js SNAPSHOT_FORMAT
 
 # The kept snapshots: [[url, meta]] (meta parsed from the header).
 KEPT = f"""async () => {{
@@ -30,7 +31,8 @@ KEPT = f"""async () => {{
 # Rewrites the one kept snapshot: "damaged" flips bytes in the middle (its description stays, so
 # only the SHA-256 check can tell); "refused" changes Pyodide's own build id in its header and
 # describes the result truthfully, so every check of ours passes and Pyodide itself throws while
-# restoring; "other-build" moves it under another build's key and description.
+# restoring; "other-build" moves it under another build's key and description; "previous-format"
+# leaves it where and as the build before the zero-runs format kept it (no format in key or header).
 TAMPER = f"""async (how) => {{
     const cache = await caches.open({CACHE!r});
     const [request] = await cache.keys();
@@ -48,6 +50,12 @@ TAMPER = f"""async (how) => {{
     if (how === "other-build") {{
         url = url.replace(/build-[^/]*$/, "build-0000000000000000");
         meta.build = "0000000000000000";
+        await cache.delete(request);
+    }}
+    if (how === "previous-format") {{
+        url = url.replace("/{FORMAT}/", "/");
+        delete meta.format;
+        delete meta.memory;
         await cache.delete(request);
     }}
     const headers = {{ {META!r}: JSON.stringify(meta) }};
@@ -115,7 +123,8 @@ EVERY_METHOD = """async () => {
 
 def test_return_visits_restore_the_snapshot_and_bad_ones_fall_back(page, server, site_dir, console):
     boot = boot_config(site_dir)
-    key = f"{server.url}engine-snapshot/pyodide-{boot['pyodideVersion']}/build-{boot['build']}"
+    version, build = boot["pyodideVersion"], boot["build"]
+    key = f"{server.url}engine-snapshot/{FORMAT}/pyodide-{version}/build-{build}"
 
     # Every status line the boot screen shows, from the first one on (per page load).
     page.add_init_script(
@@ -155,6 +164,7 @@ def test_return_visits_restore_the_snapshot_and_bad_ones_fall_back(page, server,
         ("damaged", "SHA-256"),
         ("refused", "build id mismatch"),
         ("other-build", "missing"),
+        ("previous-format", "missing"),
     ]:
         bad_sha = page.evaluate(TAMPER, how)
         page.reload()

@@ -3,6 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   PYODIDE_SNAPSHOT_MAGIC,
+  SNAPSHOT_FORMAT,
   SnapshotInvalid,
   bytesProblem,
   metaProblem,
@@ -47,10 +48,10 @@ class FakeCache {
   }
 }
 
-// Bytes that start like a Pyodide snapshot.
+// Bytes that start like a Pyodide snapshot, with zero runs between the rest, as a real one has.
 function fakeSnapshot(size = 4096) {
   const bytes = new Uint8Array(size);
-  for (let i = 4; i < size; i++) bytes[i] = (i * 31) % 251;
+  for (let i = 4; i < size; i++) bytes[i] = i % 1024 < 500 ? (i * 31) % 251 : 0;
   new DataView(bytes.buffer).setUint32(0, PYODIDE_SNAPSHOT_MAGIC, true);
   return bytes;
 }
@@ -58,7 +59,7 @@ function fakeSnapshot(size = 4096) {
 test("the key names the site, the Pyodide version and the build", () => {
   const key = snapshotKey(SITE, THIS);
   assert.ok(key.startsWith(SITE), key);
-  assert.ok(key.includes("314.0.7") && key.includes("aaaa1111"), key);
+  assert.ok(key.includes("314.0.7") && key.includes("aaaa1111") && key.includes(SNAPSHOT_FORMAT), key);
   assert.notEqual(key, snapshotKey(SITE, { ...THIS, build: "bbbb2222" }));
   assert.notEqual(key, snapshotKey(SITE, { ...THIS, pyodideVersion: "314.0.8" }));
   assert.notEqual(key, snapshotKey("https://example.org/other/", THIS));
@@ -66,7 +67,7 @@ test("the key names the site, the Pyodide version and the build", () => {
 });
 
 test("a description is read only if every field is there", () => {
-  const meta = { pyodide: "314.0.7", build: "aaaa1111", bytes: 10, sha256: "00" };
+  const meta = { format: SNAPSHOT_FORMAT, pyodide: "314.0.7", build: "aaaa1111", bytes: 10, memory: 20, sha256: "00" };
   assert.deepEqual(parseMeta(JSON.stringify(meta)), meta);
   assert.equal(parseMeta(null), null);
   assert.equal(parseMeta("{not json"), null);
@@ -74,12 +75,14 @@ test("a description is read only if every field is there", () => {
   assert.equal(parseMeta(JSON.stringify({ ...meta, sha256: undefined })), null);
 });
 
-test("a snapshot of another build or Pyodide version does not serve this one", () => {
-  const meta = { pyodide: "314.0.7", build: "aaaa1111", bytes: 10, sha256: "00" };
+test("a snapshot of another format, build or Pyodide version does not serve this one", () => {
+  const meta = { format: SNAPSHOT_FORMAT, pyodide: "314.0.7", build: "aaaa1111", bytes: 10, memory: 20, sha256: "00" };
   assert.equal(metaProblem(meta, THIS), null);
+  assert.match(metaProblem({ ...meta, format: undefined }, THIS), /stored as raw memory/);
   assert.match(metaProblem({ ...meta, build: "bbbb2222" }, THIS), /build bbbb2222/);
   assert.match(metaProblem({ ...meta, pyodide: "0.27.0" }, THIS), /Pyodide 0\.27\.0/);
   assert.match(metaProblem(null, THIS), /no readable/);
+  assert.match(metaProblem({ ...meta, memory: 0 }, THIS), /no expanded length/);
 });
 
 test("cut short, damaged or foreign bytes are refused", async () => {
@@ -101,7 +104,8 @@ test("a kept snapshot is found, read back whole, and dropped", async () => {
   const snapshots = openSnapshots({ site: SITE, ...THIS, cacheStorage });
   assert.deepEqual(await snapshots.find(), { entry: null, problem: "missing" });
   const bytes = fakeSnapshot();
-  await snapshots.save(bytes);
+  const stored = await snapshots.save(bytes);
+  assert.ok(stored < bytes.length * 0.7, `${stored} bytes stored of ${bytes.length}`);
   const { entry, problem } = await snapshots.find();
   assert.equal(problem, null);
   assert.deepEqual(await snapshots.read(entry), bytes);
@@ -140,7 +144,14 @@ test("bytes replaced under the same key are refused on reading", async () => {
 test("a description of another build under this key is a problem, not an entry", async () => {
   const cacheStorage = new FakeCacheStorage();
   const snapshots = openSnapshots({ site: SITE, ...THIS, cacheStorage });
-  const meta = { pyodide: THIS.pyodideVersion, build: "other", bytes: 4096, sha256: "00" };
+  const meta = {
+    format: SNAPSHOT_FORMAT,
+    pyodide: THIS.pyodideVersion,
+    build: "other",
+    bytes: 4096,
+    memory: 4096,
+    sha256: "00",
+  };
   const cache = await cacheStorage.open(snapshots.name);
   await cache.put(
     snapshots.key,
@@ -149,6 +160,43 @@ test("a description of another build under this key is a problem, not an entry",
   const { entry, problem } = await snapshots.find();
   assert.equal(entry, null);
   assert.match(problem, /build other/);
+});
+
+test("a snapshot kept raw by the build before this format is a problem, not an entry", async () => {
+  const cacheStorage = new FakeCacheStorage();
+  const snapshots = openSnapshots({ site: SITE, ...THIS, cacheStorage });
+  const bytes = fakeSnapshot();
+  const meta = { pyodide: THIS.pyodideVersion, build: THIS.build, bytes: bytes.length, sha256: await sha256Hex(bytes) };
+  const cache = await cacheStorage.open(snapshots.name);
+  await cache.put(snapshots.key, new Response(bytes, { headers: { "x-taluva-snapshot": JSON.stringify(meta) } }));
+  const { entry, problem } = await snapshots.find();
+  assert.equal(entry, null);
+  assert.match(problem, /stored as raw memory, not zero-runs-1/);
+});
+
+test("load hands out the buffer at once and fills it only once the bytes are checked", async () => {
+  const cacheStorage = new FakeCacheStorage();
+  const snapshots = openSnapshots({ site: SITE, ...THIS, cacheStorage });
+  const bytes = fakeSnapshot(8192);
+  await snapshots.save(bytes);
+  const { memory, read, verified } = snapshots.load((await snapshots.find()).entry);
+  assert.equal(memory.length, bytes.length);
+  assert.ok(memory.every((b) => b === 0));
+  assert.equal((await read)[1], bytes[1]); // the stored bytes begin with the snapshot's header
+  assert.equal(await verified, memory);
+  assert.deepEqual(memory, bytes);
+});
+
+test("stored bytes damaged with their description kept are refused on reading", async () => {
+  const cacheStorage = new FakeCacheStorage();
+  const snapshots = openSnapshots({ site: SITE, ...THIS, cacheStorage });
+  await snapshots.save(fakeSnapshot());
+  const cache = await cacheStorage.open(snapshots.name);
+  const kept = await cache.match(snapshots.key);
+  const damaged = new Uint8Array(await kept.clone().arrayBuffer());
+  damaged[damaged.length - 20] ^= 0xff; // the table of runs
+  await cache.put(snapshots.key, new Response(damaged, { headers: kept.headers }));
+  await assert.rejects(snapshots.read((await snapshots.find()).entry), /SHA-256/);
 });
 
 test("without Cache Storage there is simply no snapshot", async () => {

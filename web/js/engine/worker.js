@@ -179,12 +179,14 @@ function pyodideOptions() {
 // imported. It rejects on any failure, and the caller drops this Pyodide whole: the install route
 // starts a new one from scratch, never from a half-restored interpreter.
 //
-// Pyodide compiles its WebAssembly only once it has the bytes, so it gets them as soon as they are
-// read, and the SHA-256 check runs meanwhile. Pyodide writes them into its memory only after its
-// fsInit hook resolves: the hook waits for the check, and forever if it fails, while the race
-// below ends the restore at once. Damaged bytes never reach the interpreter.
-async function restore(loadPyodide, { bytes, verified }, step) {
-  bytes.then(
+// Pyodide awaits its _loadSnapshot before it even starts compiling its WebAssembly, but only
+// wants its length then: so it gets the (still zeroed) buffer of the snapshot's length at once,
+// and compiles while the stored snapshot is read, checked and expanded into that buffer. Pyodide
+// reads the buffer only after its fsInit hook resolves: the hook waits for the check, and forever
+// if it fails, while the race below ends the restore at once. Damaged bytes never reach the
+// interpreter.
+async function restore(loadPyodide, { memory, read, verified }, step) {
+  read.then(
     () => reached("snapshot read"),
     () => {},
   );
@@ -198,7 +200,7 @@ async function restore(loadPyodide, { bytes, verified }, step) {
   );
   const loading = loadPyodide({
     ...pyodideOptions(),
-    _loadSnapshot: bytes,
+    _loadSnapshot: memory,
     fsInit: () => (reached("wasm instantiated"), hold),
   });
   const pyodide = await step(Promise.race([loading, verified.then(() => never)]));
@@ -301,8 +303,8 @@ async function afterReady(downloads, snapshots, bytes) {
   postMessage({ type: "downloads-kept" });
   if (!bytes) return;
   try {
-    await snapshots.save(bytes);
-    postMessage({ type: "snapshot-kept", bytes: bytes.byteLength });
+    const stored = await snapshots.save(bytes);
+    postMessage({ type: "snapshot-kept", bytes: stored, memory: bytes.byteLength });
   } catch (error) {
     console.warn("Taluva: could not keep the engine snapshot:", error);
   }
