@@ -1,7 +1,11 @@
 // Pure tests of the review's graph layout (web/js/review/graph.js) and of the board marks of a
 // reviewed turn (web/js/review/turn-view.js).
+import "./english.mjs";
 import assert from "node:assert/strict";
 import test from "node:test";
+
+import { drawMarks } from "../../web/js/board/render-marks.js";
+import { completeView } from "../../web/js/board/view.js";
 
 import { GRAPH_SIZE, graphLayout, lineYAt, plottedBoundaries, turnAtX, turnForKey } from "../../web/js/review/graph.js";
 import { playedMark, preferredMarks, turnBoardView } from "../../web/js/review/turn-view.js";
@@ -100,19 +104,25 @@ const placement = (q, r) => ({
     { q, r: r + 1, terrain: "lake" },
   ],
 });
+// The paths the board draws for a last-move mark alone: outline edges (moveTo), rings (arc).
+function drawnLastMove(lastMove) {
+  const calls = { moveTo: [], arc: [] };
+  const record = (_, name) => (name in calls ? (...args) => calls[name].push(args) : () => {});
+  const ctx = new Proxy({}, { get: record, set: () => true });
+  drawMarks(ctx, { view: completeView({ lastMove }), byKey: new Map() });
+  return calls;
+}
+
 const hut = (q, r) => ({ type: "build", kind: "found", piece: "hut", hexes: [{ q, r, count: 1 }] });
 
 test("the played turn is a last-move outline; the preferred one a hint's tile and pieces", () => {
   const played = { placement: placement(0, 0), build: hut(-1, 1) };
   const preferred = { placement: placement(2, -1), build: hut(2, 0) };
-  assert.deepEqual(playedMark(played), {
-    placementHexes: [
-      [0, 0],
-      [-1, 1],
-      [0, 1],
-    ],
-    buildHexes: [[-1, 1]],
-  });
+  assert.deepEqual(playedMark(played), { placementMove: played.placement, buildMove: played.build });
+  // The board draws it as it draws a last move: the tile's outline and a ring on the build.
+  const drawn = drawnLastMove(playedMark(played));
+  assert.ok(drawn.moveTo.length >= 3, "the played tile is outlined");
+  assert.ok(drawn.arc.length >= 1, "the played build is ringed");
   const marks = preferredMarks(preferred, 1);
   assert.equal(marks.ghost.q, 2);
   assert.equal(marks.ghost.r, -1);

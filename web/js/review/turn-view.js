@@ -3,11 +3,9 @@
 // turn drawn like a hint (the tile floating where it would go, its build's hexes and pieces).
 // Pure: from the engine's answers (bridge reviewTurn) to a board view (board/view.js).
 
-const hexPairs = (move) => (move ? move.hexes.map((x) => [x.q, x.r]) : []);
-
-/** The turn played as a last-move mark: {placementHexes, buildHexes}. */
+/** The turn played as a last-move mark: a log entry's {placementMove, buildMove} (move JSON). */
 export function playedMark(plan) {
-  return { placementHexes: hexPairs(plan.placement), buildHexes: hexPairs(plan.build) };
+  return { placementMove: plan.placement, buildMove: plan.build ?? null };
 }
 
 /** The preferred turn as hint marks: {ghost, targets, preview}; `seat` owns its pieces. */
