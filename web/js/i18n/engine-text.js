@@ -6,20 +6,10 @@
 
 import { t, hasMessage } from "./messages.js";
 
-// Facts as the messages take them: a hex [q, r] is written "q,r" (never a number to format).
-function values(args = {}) {
-  return Object.fromEntries(
-    Object.entries(args ?? {}).map(([name, v]) => [
-      name,
-      Array.isArray(v) && v.length === 2 && v.every(Number.isInteger) ? v.join(",") : v,
-    ]),
-  );
-}
-
 /** A move's reason ({rule, code, args, text}) as a sentence, without its rule id. */
 export function reasonSentence(why) {
   const key = `reason.${why?.code}`;
-  return why?.code && hasMessage(key) ? t(key, values(why.args)) : (why?.text ?? "");
+  return why?.code && hasMessage(key) ? t(key, why.args ?? {}) : (why?.text ?? "");
 }
 
 // An error's sentence: by its code (a move's reason, or the error's own), else by its kind, else
@@ -27,7 +17,7 @@ export function reasonSentence(why) {
 function errorSentence(error) {
   const keys = [`reason.${error?.code}`, `error.${error?.code}`, `error.${error?.kind}`];
   const key = keys.find((k) => !k.endsWith(".undefined") && !k.endsWith(".null") && hasMessage(k));
-  return key ? t(key, values(error.args)) : error?.reason || error?.message || String(error);
+  return key ? t(key, error.args ?? {}) : error?.reason || error?.message || String(error);
 }
 
 /** An engine error as a person reads it: the rule it cites first, when there is one. */
@@ -39,7 +29,7 @@ export function engineErrorText(error) {
 /** How a game ended (the state's `result`), as a sentence. */
 export function resultSentence(result) {
   const key = `result.${result?.reason}`;
-  return result?.reason && hasMessage(key) ? t(key, values(result.args)) : (result?.text ?? "");
+  return result?.reason && hasMessage(key) ? t(key, result.args ?? {}) : (result?.text ?? "");
 }
 
 /** A computer level's name (the engine's registry id: "strong"). */
