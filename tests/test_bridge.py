@@ -130,9 +130,11 @@ def test_a_move_that_is_no_move_is_invalid_move() -> None:
     assert (error["code"], error["args"]) == ("invalid-move", {})
 
 
-def test_bad_options_are_options() -> None:
+def test_bad_options_are_options_naming_the_rule_R_MAT_1_O_TEAMS() -> None:
     error = error_of("newGame", options={"players": 9})
-    assert (error["type"], error["kind"], error["rule"]) == ("OptionsError", "options", None)
+    assert (error["type"], error["kind"], error["rule"]) == ("OptionsError", "options", "R-MAT-1")
+    assert error_of("newGame", options={"players": 2, "teams": True})["rule"] == "O-TEAMS"
+    assert error_of("newGame", options={"colour": "red"})["rule"] is None  # no option at all
     assert error["reason"] == error["message"] == "R-MAT-1: 2 to 4 players, not 9"
     assert (error["code"], error["args"]) == ("options", {})
 

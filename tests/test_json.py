@@ -170,7 +170,8 @@ def test_an_eruption_move_lists_the_huts_it_buries_R_TILE_3d():
                     for c in move["covers"]:
                         assert (c["q"], c["r"]) in spots
                         building = next(
-                            h["building"] for h in state_to_json(game)["hexes"]
+                            h["building"]
+                            for h in state_to_json(game)["hexes"]
                             if (h["q"], h["r"]) == (c["q"], c["r"])
                         )
                         assert (c["owner"], c["count"]) == (building["owner"], building["count"])

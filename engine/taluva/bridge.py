@@ -26,7 +26,7 @@ from typing import Any
 
 from taluva import __version__
 from taluva.ai import choose_move, levels
-from taluva.errors import IllegalMoveError, RecordError, TaluvaError
+from taluva.errors import IllegalMoveError, OptionsError, RecordError, TaluvaError
 from taluva.game import Game
 from taluva.jsonio import (
     legal_moves_json,
@@ -372,6 +372,8 @@ def error_json(exc: TaluvaError) -> dict[str, Any]:
     fields["code"], fields["args"] = exc.code, exc.facts
     if isinstance(exc, IllegalMoveError):
         fields["rule"], fields["reason"] = exc.rule, exc.reason
+    elif isinstance(exc, OptionsError):
+        fields["rule"] = exc.rule
     elif isinstance(exc, ShareCodeError):
         fields["reason"] = exc.reason
     elif isinstance(exc, RecordError) and exc.line is not None:

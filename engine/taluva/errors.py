@@ -69,9 +69,18 @@ class InvalidMoveError(TaluvaError):
 
 
 class OptionsError(TaluvaError):
-    """An unknown option, a bad value, or options that cannot go together."""
+    """An unknown option, a bad value, or options that cannot go together; ``rule`` is the
+    RULES.md id of the option or rule it breaks (None for a word that is no option at all).
+
+    >>> OptionsError("O-TEAMS: the team variant is for 4 players only", rule="O-TEAMS").rule
+    'O-TEAMS'
+    """
 
     kind = "options"
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
 
 
 class RecordError(TaluvaError):

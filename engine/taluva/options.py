@@ -33,17 +33,25 @@ class Options:
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 2 <= self.players <= 4:
-            raise OptionsError(f"R-MAT-1: 2 to 4 players, not {self.players!r}")
+            raise OptionsError(f"R-MAT-1: 2 to 4 players, not {self.players!r}", rule="R-MAT-1")
         if self.tiles not in TILES_VALUES:
-            raise OptionsError(f"O-TILES: tiles must be one of {', '.join(TILES_VALUES)}")
+            raise OptionsError(
+                f"O-TILES: tiles must be one of {', '.join(TILES_VALUES)}", rule="O-TILES"
+            )
         if self.tiles in ("18", "24") and self.players != 2:
-            raise OptionsError("O-TILES: 18 or 24 tiles per player are for 2 players only")
+            raise OptionsError(
+                "O-TILES: 18 or 24 tiles per player are for 2 players only", rule="O-TILES"
+            )
         if self.found not in FOUND_VALUES:
-            raise OptionsError(f"O-FOUND: found must be one of {', '.join(FOUND_VALUES)}")
+            raise OptionsError(
+                f"O-FOUND: found must be one of {', '.join(FOUND_VALUES)}", rule="O-FOUND"
+            )
         if self.teams and self.players != 4:
-            raise OptionsError("O-TEAMS: the team variant is for 4 players only")
+            raise OptionsError("O-TEAMS: the team variant is for 4 players only", rule="O-TEAMS")
         if self.teams and self.rank:
-            raise OptionsError("O-TEAMS and O-RANK cannot be combined: ranks are per player")
+            raise OptionsError(
+                "O-TEAMS and O-RANK cannot be combined: ranks are per player", rule="O-TEAMS"
+            )
 
     @property
     def tile_count(self) -> int:
@@ -85,7 +93,7 @@ class Options:
                     value = int(value)  # type: ignore[call-overload]
                 except (TypeError, ValueError):
                     raise OptionsError(
-                        f"R-MAT-1: players must be 2, 3 or 4, not {value!r}"
+                        f"R-MAT-1: players must be 2, 3 or 4, not {value!r}", rule="R-MAT-1"
                     ) from None
             elif key in ("rank", "teams"):
                 value = _parse_switch(key, value)
@@ -105,4 +113,6 @@ def _parse_switch(key: str, value: object) -> bool:
         return True
     if value in ("off", "false", "0", "no"):
         return False
-    raise OptionsError(f"O-{key.upper()}: {key} must be on or off, not {value!r}")
+    raise OptionsError(
+        f"O-{key.upper()}: {key} must be on or off, not {value!r}", rule=f"O-{key.upper()}"
+    )
