@@ -88,7 +88,7 @@ def error_of(method: str, **params) -> dict:
     reply = call(method, **params)
     assert not reply["ok"]
     error = reply["error"]
-    assert ERROR_KEYS <= set(error) <= ERROR_KEYS | {"line"}
+    assert ERROR_KEYS <= set(error) <= ERROR_KEYS | {"line", "cause"}
     return error
 
 
@@ -140,14 +140,24 @@ def test_bad_options_are_options_naming_the_rule_R_MAT_1_O_TEAMS() -> None:
 
 
 def test_a_bad_record_is_record_with_its_line_when_known() -> None:
-    error = error_of("loadRecord", text="taluva 1\n1 JC 0,0/6 tower 0,1\n")
+    error = error_of("loadRecord", text="taluva 1\n1 JC 0,0/6 castle 0,1\n")
     assert (error["type"], error["kind"], error["rule"]) == ("RecordError", "record", None)
     assert error["line"] == 2 and error["message"].startswith("line 2: ")
     assert error["reason"] == error["message"]
     assert (error["code"], error["args"]) == ("record-line", {"line": 2})
+    assert "cause" not in error
     error = error_of("loadRecord", text="")
     assert error["kind"] == "record" and "line" not in error
     assert (error["code"], error["args"]) == ("record", {})
+
+
+def test_a_records_illegal_move_keeps_its_rule_and_reason_as_data_R_BUILD_4() -> None:
+    error = error_of("loadRecord", text="taluva 1\n1 JC 0,0/6 tower 0,1\n")
+    assert (error["kind"], error["code"], error["line"]) == ("record", "record-move", 2)
+    assert error["rule"] == error["cause"]["rule"] == "R-BUILD-4"
+    assert error["cause"]["code"] == "tower-level"
+    assert error["cause"]["args"] == {"hex": "0,1", "level": 1}
+    assert error["args"] == {"line": 2, "reason": error["message"].split(": ", 3)[-1]}
 
 
 @pytest.mark.parametrize(

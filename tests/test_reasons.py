@@ -187,7 +187,7 @@ def test_result_codes_are_the_results_reasons_with_their_rule() -> None:
 def test_every_error_kind_is_an_error_code() -> None:
     kinds = {TaluvaError.kind, "unknown-method", "bad-request", *SHARE_ERROR_KINDS}
     kinds |= {cls.kind for cls in (IllegalMoveError, InvalidMoveError, OptionsError, RecordError)}
-    assert kinds | {"record-line"} == set(ERRORS)
+    assert kinds | {"record-line", "record-move"} == set(ERRORS)
 
 
 def test_an_errors_code_and_facts_are_declared_ones() -> None:
@@ -197,6 +197,7 @@ def test_an_errors_code_and_facts_are_declared_ones() -> None:
         OptionsError("x"),
         RecordError("x"),
         RecordError("x", 4),
+        RecordError("x", 4, IllegalMoveError(reason("tower-level", hex="0,1", level=1))),
         ShareCodeError("empty", "x"),
         ShareCodeError("newer", "x", format=2),
         ShareCodeError("too-long", "x", length=700),

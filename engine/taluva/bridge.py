@@ -378,6 +378,10 @@ def error_json(exc: TaluvaError) -> dict[str, Any]:
         fields["reason"] = exc.reason
     elif isinstance(exc, RecordError) and exc.line is not None:
         fields["line"] = exc.line
+        if exc.cause is not None:  # the illegal move that stopped the replay, as data
+            cause = exc.cause
+            fields["rule"] = cause.rule
+            fields["cause"] = {"rule": cause.rule, "code": cause.code, "args": cause.facts}
     return fields
 
 

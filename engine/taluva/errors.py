@@ -84,18 +84,35 @@ class OptionsError(TaluvaError):
 
 
 class RecordError(TaluvaError):
-    """A game record that cannot be read or replayed; ``line`` is 1-based where known."""
+    """A game record that cannot be read or replayed; ``line`` is 1-based where known.
+
+    ``cause`` is the illegal move that stopped the replay, if that is what did: its rule and
+    reason stay data (code ``record-move``), so the page phrases the reason, not just the line.
+
+    >>> from taluva.reasons import reason
+    >>> illegal = IllegalMoveError(reason("tower-level", hex="0,1", level=1))
+    >>> err = RecordError("turn 1: …", 4, illegal)
+    >>> err.code, err.facts["line"], err.cause.rule
+    ('record-move', 4, 'R-BUILD-4')
+    """
 
     kind = "record"
 
-    def __init__(self, message: str, line: int | None = None) -> None:
+    def __init__(
+        self, message: str, line: int | None = None, cause: IllegalMoveError | None = None
+    ) -> None:
         super().__init__(f"line {line}: {message}" if line else message)
         self.line = line
+        self.cause = cause
 
     @property
     def code(self) -> str:
+        if self.cause is not None and self.line:
+            return "record-move"
         return "record-line" if self.line else "record"
 
     @property
     def facts(self) -> dict[str, Any]:
+        if self.cause is not None and self.line:
+            return {"line": self.line, "reason": self.cause.reason}
         return {"line": self.line} if self.line else {}

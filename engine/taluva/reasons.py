@@ -157,6 +157,8 @@ ERRORS: dict[str, Code] = {
     "options": Code(None, None),  # bad game options, or a link naming unknown ones
     "record": Code(None, None),
     "record-line": Code(None, None, ("line",)),  # a record error at a known line
+    # an illegal move in a record: ``reason`` is its English; the page phrases the error's cause
+    "record-move": Code(None, None, ("line", "reason")),
     "empty": Code(None, None),  # share codes: sharecode.SHARE_ERROR_KINDS
     "newer": Code(None, None, ("format",)),
     "corrupt": Code(None, None),

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from taluva.errors import OptionsError, RecordError
+from taluva.errors import IllegalMoveError, OptionsError, RecordError
 from taluva.game import BUILD, OVER, Game, Turn
 from taluva.history import Choice, replay_choices
 from taluva.moves import Build, Placement, format_move, parse_move
@@ -103,6 +103,8 @@ def replay(text: str, seed: int | None = None) -> Game:
         return replay_choices(game, lines, check=True)
     except RecordError:
         raise
+    except IllegalMoveError as exc:  # the reason stays data for the page (RecordError.cause)
+        raise RecordError(f"turn {lines.number}: {exc}", lines.line, exc) from None
     except ValueError as exc:  # TaluvaError and the tile/coordinate parsers' errors
         raise RecordError(f"turn {lines.number}: {exc}", lines.line) from None
 

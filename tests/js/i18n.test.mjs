@@ -163,6 +163,16 @@ test("engine errors keep their code and facts over the bridge, and the page phra
     engineErrorText(new EngineError("RecordError", "line 4: …", fields)),
     "The game record cannot be read at line 4",
   );
+  // A record stopped by an illegal move: the move's reason phrased by the page, after the line.
+  const stopped = new EngineError("RecordError", "line 2: …", {
+    kind: "record",
+    code: "record-move",
+    rule: "R-BUILD-4",
+    args: { line: 2, reason: "English" },
+    cause: { rule: "R-BUILD-4", code: "tower-level", args: { hex: "0,1", level: 1 } },
+  });
+  assert.match(engineErrorText(stopped), /^R-BUILD-4: The game record has an illegal move at line 2: .*0,1/);
+  assert.doesNotMatch(engineErrorText(stopped), /English/);
   const illegal = new EngineError("IllegalMoveError", "…", {
     kind: "illegal-move",
     rule: "R-BUILD-4",

@@ -19,7 +19,11 @@ export const DEFAULT_BOOT_TIMEOUT_MS = 180_000;
  * sentence without the rule id) and `line` (of a record); the page never parses the message.
  */
 export class EngineError extends Error {
-  constructor(type, message, { kind = null, rule = null, reason = null, line = null, code = null, args = {} } = {}) {
+  constructor(
+    type,
+    message,
+    { kind = null, rule = null, reason = null, line = null, code = null, args = {}, cause = null } = {},
+  ) {
     super(message);
     this.name = "EngineError";
     this.type = type;
@@ -29,6 +33,7 @@ export class EngineError extends Error {
     this.line = line;
     this.code = code;
     this.args = args;
+    this.cause = cause; // a record's illegal move: {rule, code, args}
   }
 }
 

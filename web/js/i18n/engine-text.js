@@ -17,7 +17,10 @@ export function reasonSentence(why) {
 function errorSentence(error) {
   const keys = [`reason.${error?.code}`, `error.${error?.code}`, `error.${error?.kind}`];
   const key = keys.find((k) => !k.endsWith(".undefined") && !k.endsWith(".null") && hasMessage(k));
-  return key ? t(key, error.args ?? {}) : error?.reason || error?.message || String(error);
+  if (!key) return error?.reason || error?.message || String(error);
+  // A record stopped by an illegal move: the move's reason in this language, not the English.
+  const reason = error.cause ? reasonSentence(error.cause) : undefined;
+  return t(key, reason ? { ...error.args, reason } : (error.args ?? {}));
 }
 
 /** An engine error as a person reads it: the rule it cites first, when there is one. */
