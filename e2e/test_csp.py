@@ -5,7 +5,7 @@ from __future__ import annotations
 from html.parser import HTMLParser
 
 from serve import page_csp
-from support import wait_offline_ready, wait_ready
+from support import wait_offline_ready, wait_ready, wait_until
 
 
 class _Scan(HTMLParser):
@@ -77,9 +77,13 @@ def test_the_violation_detectors_work(booted, server, console):
         "() => { const s = document.createElement('script');"
         " s.textContent = 'window.__inline = 1'; document.head.append(s); }"
     )
-    booted.wait_for_timeout(500)
     assert booted.evaluate("window.__inline") is None  # blocked
-    assert any(
-        r["csp-report"]["violated-directive"].startswith("script-src") for r in server.csp_reports
+    # The report and the console line arrive asynchronously: wait for them, not for a while.
+    assert wait_until(
+        lambda: any(
+            r["csp-report"]["violated-directive"].startswith("script-src")
+            for r in server.csp_reports
+        ),
+        timeout_s=10,
     )
-    assert any("Content Security Policy" in line for line in console)
+    assert wait_until(lambda: any("Content Security Policy" in line for line in console), 10)
