@@ -144,8 +144,13 @@ const SNAPSHOT = { site: SITE.href, pyodideVersion: BOOT.pyodideVersion, build: 
 async function lookUp(snapshots) {
   if (!snapshots) return { entry: null, problem: "no Cache Storage", stored: null };
   const { entry, problem } = await snapshots.find().catch((error) => ({ entry: null, problem: String(error) }));
-  const stored = entry ? snapshots.load(entry) : null;
-  // restore() hears of a failure; a failed import never gets there.
+  let stored = null;
+  try {
+    stored = entry ? snapshots.load(entry) : null; // allocates the expanded length: may throw
+  } catch (error) {
+    return { entry: null, problem: String(error?.message ?? error), stored: null };
+  }
+  // Only noted here: restore() hears of a failure (a failed import of Pyodide never gets there).
   stored?.read.then(
     () => reached("snapshot read"),
     () => {},
