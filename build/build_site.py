@@ -273,7 +273,7 @@ def build(out: Path) -> dict[str, object]:
         "languages": languages,
     }
     write_boot_config(staging, config)
-    add_module_preloads(staging, "index.html", "js/boot.js")
+    add_module_preloads(staging, "index.html", "js/boot.js", later="page-module-preloads")
     # The embed loads the engine's modules only when the reader asks for the game.
     add_module_preloads(staging, "embed.html", "js/embed/embed.js", dynamic=False)
     cache_version = write_service_worker(staging)

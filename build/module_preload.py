@@ -6,6 +6,11 @@ round trip (through the service worker on a return visit). A `<link rel="modulep
 every module of the graph, written into the page at build time, lets all of them load while the
 HTML is still parsed: the game screen (and the kept game's board) is up sooner.
 
+On the game page the engine worker comes first: its own modules are fetched by the worker, through
+the same service worker, and would queue behind ~70 page modules. So only what boot.js imports
+statically is preloaded at once; the other links wait in an inert `<template>` that boot.js puts
+into the page right after it has created the worker.
+
 Imports are found by their literal specifiers (`import … from "./x.js"`, `export … from`,
 `import("./x.js")`); the page's modules use no other kind.
 """
@@ -39,16 +44,29 @@ def module_graph(site: Path, entry: str, dynamic: bool = True) -> list[str]:
     return order
 
 
-def add_module_preloads(site: Path, page: str, entry: str, dynamic: bool = True) -> int:
+def add_module_preloads(
+    site: Path, page: str, entry: str, dynamic: bool = True, later: str | None = None
+) -> int:
     """Write a modulepreload link for each module `entry` imports into `page`, right after the
-    script tag that loads `entry`; returns how many. `dynamic`: as in module_graph."""
+    script tag that loads `entry`; returns how many. `dynamic`: as in module_graph. `later`: the
+    id of a `<template>` for the links of every module `entry` does not import statically, for
+    `entry` to insert when it chooses."""
     html_path = site / page
     html = html_path.read_text()
     tag = f'<script type="module" src="{entry}"></script>'
     if tag not in html:
         raise SystemExit(f"module_preload: {page} has no {tag}")
     modules = module_graph(site, entry, dynamic)[1:]
+    now = module_graph(site, entry, dynamic=False)[1:] if later else modules
     indent = html[: html.index(tag)].rsplit("\n", 1)[-1]
-    links = "".join(f'\n{indent}<link rel="modulepreload" href="{m}">' for m in modules)
-    html_path.write_text(html.replace(tag, tag + links, 1))
+
+    def links(paths: list[str], pad: str) -> str:
+        return "".join(f'\n{pad}<link rel="modulepreload" href="{m}">' for m in paths)
+
+    written = links(now, indent)
+    deferred = [m for m in modules if m not in now]
+    if deferred:
+        inner = links(deferred, indent + "  ")
+        written += f'\n{indent}<template id="{later}">{inner}\n{indent}</template>'
+    html_path.write_text(html.replace(tag, tag + written, 1))
     return len(modules)

@@ -106,7 +106,10 @@ EVERY_METHOD = """async () => {
     const move = await note("aiChoose", { level: "strong", seed: 1 });
     await note("play", { move });
     await note("hint", { seed: 2 });
+    await call("play", { move: (await call("legalMoves"))[0] }); // the turn's build: one to review
     const code = await note("shareCode");
+    await note("reviewGame", { code });
+    await note("reviewTurn", { code, number: 1 });
     await note("stateAt", { step: 0 });
     await note("undo");
     await note("redo");

@@ -33,7 +33,7 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   const appShell = request.mode === "navigate" && `${url.origin}${url.pathname}` === SCOPE;
   if (appShell) event.respondWith(cacheFirst(INDEX, request));
-  else if (PATHS.has(url.pathname)) event.respondWith(cacheFirst(request, request));
+  else if (PATHS.has(url.pathname)) event.respondWith(cacheFirst(`${url.origin}${url.pathname}`, request));
   // anything else is not part of the build: leave it to the network
 });
 
@@ -41,10 +41,13 @@ self.addEventListener("fetch", (event) => {
 // modulepreloads), and the engine worker's own modules queue behind them.
 let openCache = null;
 
+// `key` is the file's URL without its query, exactly as precache() stored it, matched as is: an
+// exact match opens one entry by its key, while Chromium answers ignoreSearch by going through
+// every entry, and a page start asks for ~80 files at once.
 async function cacheFirst(key, request) {
   openCache ??= caches.open(CACHE);
   const cache = await openCache;
-  const hit = await cache.match(key, { ignoreSearch: true });
+  const hit = await cache.match(key);
   return hit ?? fetch(request); // evicted or never cached: the network is all that is left
 }
 

@@ -23,6 +23,11 @@ const engine = createEngine({
   bootOptions: { keepDownloads: Boolean(navigator.serviceWorker && !navigator.serviceWorker.controller) },
 });
 
+// Only now the page's own modules: their preloads wait in a template (build/module_preload.py) so
+// that the worker's modules, fetched through the same service worker, do not queue behind them.
+const preloads = document.getElementById("page-module-preloads");
+if (preloads) document.head.append(preloads.content);
+
 import("./boot-page.js").then(({ startPage }) => {
   onProgress = startPage(engine, early);
 });

@@ -11,6 +11,8 @@
 import { BOOT } from "../boot-config.js";
 import { DownloadFailure, downloadsCacheName, watchBootFetches } from "./boot-fetch.js";
 import { openSnapshots } from "./snapshot.js";
+// snapshot.js's own import, named here too so that it is fetched with the others, not a round later.
+import "./zero-runs.js";
 
 const SITE = new URL("../../", import.meta.url);
 const siteUrl = (path) => new URL(path, SITE).href;
@@ -101,8 +103,10 @@ async function boot(options) {
   const snapshots = "caches" in self ? openSnapshots(SNAPSHOT) : null;
   try {
     checkWebAssembly();
+    timings["thread"] = Math.round(performance.timeOrigin); // the worker's start, before its modules
     reached("worker");
-    const found = lookUp(snapshots).finally(() => reached("lookup")); // while pyodide.mjs downloads
+    // The snapshot is looked up and read while pyodide.mjs downloads.
+    const found = lookUp(snapshots).finally(() => reached("lookup"));
     const { loadPyodide } = await step(import(siteUrl(`${BOOT.pyodideDir}pyodide.mjs`)));
     reached("pyodide.mjs");
     const { pyodide, handle: answer, route, fallback } = await start(loadPyodide, snapshots, await found, step);
@@ -135,20 +139,37 @@ async function reportFailure(error) {
 
 const SNAPSHOT = { site: SITE.href, pyodideVersion: BOOT.pyodideVersion, build: BOOT.build };
 
-// A lookup that fails counts as no snapshot.
+// A lookup that fails counts as no snapshot. The snapshot found starts being read at once:
+// `stored` is what snapshots.load gives.
 async function lookUp(snapshots) {
-  if (!snapshots) return { entry: null, problem: "no Cache Storage" };
-  return snapshots.find().catch((error) => ({ entry: null, problem: String(error) }));
+  if (!snapshots) return { entry: null, problem: "no Cache Storage", stored: null };
+  const { entry, problem } = await snapshots.find().catch((error) => ({ entry: null, problem: String(error) }));
+  let stored = null;
+  try {
+    stored = entry ? snapshots.load(entry) : null; // allocates the expanded length: may throw
+  } catch (error) {
+    return { entry: null, problem: String(error?.message ?? error), stored: null };
+  }
+  // Only noted here: restore() hears of a failure (a failed import of Pyodide never gets there).
+  stored?.read.then(
+    () => reached("snapshot read"),
+    () => {},
+  );
+  stored?.verified.then(
+    () => reached("snapshot checked"),
+    () => {},
+  );
+  return { entry, problem, stored };
 }
 
 // The snapshot route if there is a snapshot and it restores, else the install route. `fallback`
 // says why the install route was taken ("missing" on a first visit), null on the snapshot route.
-async function start(loadPyodide, snapshots, { entry, problem }, step) {
+async function start(loadPyodide, snapshots, { entry, problem, stored }, step) {
   let fallback = problem;
   if (entry) {
     progress("restore", "Starting the engine from its copy on this device…");
     try {
-      return { ...(await restore(loadPyodide, snapshots.load(entry), step)), fallback: null };
+      return { ...(await restore(loadPyodide, stored, step)), fallback: null };
     } catch (error) {
       if (error?.kind) throw error; // a download failed: installing needs the same files
       fallback = String(error?.message ?? error);
@@ -185,15 +206,7 @@ function pyodideOptions() {
 // reads the buffer only after its fsInit hook resolves: the hook waits for the check, and forever
 // if it fails, while the race below ends the restore at once. Damaged bytes never reach the
 // interpreter.
-async function restore(loadPyodide, { memory, read, verified }, step) {
-  read.then(
-    () => reached("snapshot read"),
-    () => {},
-  );
-  verified.then(
-    () => reached("snapshot checked"),
-    () => {},
-  );
+async function restore(loadPyodide, { memory, verified }, step) {
   const hold = verified.then(
     () => {},
     () => never,
