@@ -95,7 +95,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
             print(f"... {done}/{args.games} games", file=sys.stderr, flush=True)
 
     result = run_match(
-        args.a, args.b, args.games, options, args.seed, args.jobs, progress, args.budget
+        args.a, args.b, args.games, options, args.seed, args.jobs, progress, args.budget, args.lone
     )
     print(result.table())
     return 0
@@ -142,6 +142,11 @@ def build_parser() -> argparse.ArgumentParser:
         type=float,
         default=None,
         help="time cap per turn in seconds for both sides (default: each level's own)",
+    )
+    p.add_argument(
+        "--lone",
+        action="store_true",
+        help="side A has one seat (moving one place each game), side B all the others",
     )
     p.add_argument("--progress", action="store_true", help="report progress on stderr")
     add_option_flags(p)

@@ -46,11 +46,11 @@ from taluva.ai.search import (
     Scored,
     Turn,
     determinized,
-    reply_value,
-    sample_tiles,
+    replies_value,
+    sample_rounds,
     scored_turns,
 )
-from taluva.game import BUILD, PLACE, Game
+from taluva.game import BUILD, PLACE, PLAYING, Game
 from taluva.moves import TEMPLE, TOWER, Build, Placement
 
 INTERMEDIATE = DEFAULT._replace(opponents=0.0, win_threat=800.0, stranded=3000.0)
@@ -118,10 +118,12 @@ class StrongConfig:
     founds: int = 3  # ways to found a settlement looked at per placement
     reply_far: int = 1
     reply_founds: int = 1
+    replies: int = 3  # players who answer in turn before our next turn (at most the others)
     weights: Weights = DEFAULT
 
 
 STRONG = StrongConfig()
+MASTER = StrongConfig(candidates=24, nodes=18000)
 
 
 def strong_turn(
@@ -141,8 +143,8 @@ def _reply_search(
     """Re-rank the best few candidates by the next player's best answer on sampled tiles."""
     if len(scored) == 1 or scored[0][0] >= 500_000:
         return scored[0]
-    tiles = sample_tiles(game, rng, cfg.tiles)
-    if not tiles:
+    samples = sample_rounds(game, rng, cfg.tiles, _depth(game, cfg))
+    if not samples:
         return scored[0]
     best: Scored = scored[0]
     best_value: float | None = None
@@ -152,8 +154,8 @@ def _reply_search(
         game.push(pl)
         if build is not None:
             game.push(build)
-        reply = reply_value(
-            game, seat, tiles, rng, cfg.weights, cfg.reply_far, cfg.reply_founds, budget
+        reply = replies_value(
+            game, seat, samples, rng, cfg.weights, cfg.reply_far, cfg.reply_founds, budget
         )
         if build is not None:
             game.pop()
@@ -165,6 +167,17 @@ def _reply_search(
         if best_value is None or total > best_value:
             best, best_value = (total, pl, build), total
     return best
+
+
+CONFIGS = {"strong": STRONG, "master": MASTER}
+"""The searching levels above intermediate and their search sizes."""
+
+
+def _depth(game: Game, cfg: StrongConfig) -> int:
+    """How many players answer a candidate turn: every other seat still playing, up to
+    ``cfg.replies``."""
+    others = sum(1 for s in range(game.players) if s != game.current and game.status[s] == PLAYING)
+    return max(1, min(cfg.replies, others))
 
 
 def choose(game: Game, level: str, rng: Random, seconds: float | None) -> Turn:
@@ -182,12 +195,12 @@ def choose(game: Game, level: str, rng: Random, seconds: float | None) -> Turn:
     work = determinized(game)
     if level == "intermediate":
         return intermediate_turn(work, rng, seconds)
-    return strong_turn(work, rng, seconds)
+    return strong_turn(work, rng, seconds, CONFIGS[level])
 
 
 def _check_searching(level: str) -> None:
     # A level in the registry with no play here must fail loudly, not play as strong.
-    if level not in ("intermediate", "strong"):
+    if level != "intermediate" and level not in CONFIGS:
         raise ValueError(f"level {level!r} has no play in taluva.ai.players")
 
 
@@ -209,8 +222,8 @@ def choose_build(game: Game, level: str, rng: Random, seconds: float | None) -> 
     scored.sort(key=lambda s: -s[0])
     if level == "intermediate" or len(scored) == 1:
         return scored[0][1]
-    cfg = STRONG
-    tiles = sample_tiles(work, rng, cfg.tiles)
+    cfg = CONFIGS[level]
+    samples = sample_rounds(work, rng, cfg.tiles, _depth(work, cfg))
     budget = Budget(cfg.nodes, seconds)
     best, best_value = scored[0][1], None
     for value, build in scored[: cfg.candidates]:
@@ -218,10 +231,10 @@ def choose_build(game: Game, level: str, rng: Random, seconds: float | None) -> 
             break
         work.push(build)
         reply = (
-            reply_value(
-                work, seat, tiles, rng, cfg.weights, cfg.reply_far, cfg.reply_founds, budget
+            replies_value(
+                work, seat, samples, rng, cfg.weights, cfg.reply_far, cfg.reply_founds, budget
             )
-            if tiles
+            if samples
             else value
         )
         work.pop()
