@@ -137,10 +137,15 @@ def test_choices_are_reproducible_for_a_seed(level: str) -> None:
     assert choose_move(fresh, level, seed=9) == choose_move(fresh, level, seed=9)
 
 
-@pytest.mark.parametrize("level", LEVELS)
-def test_the_hidden_pile_order_is_never_read(level: str) -> None:
-    """RULES.md: the order of the pile is hidden; only the unseen counts may be used."""
-    game = position(Options(players=2), 41, steps=10, phase=PLACE)
+@pytest.mark.parametrize(
+    ("level", "options"),
+    [(lv, Options(players=2)) for lv in LEVELS] + [("master", Options(players=4, teams=True))],
+    ids=lambda v: v if isinstance(v, str) else v.format(),
+)
+def test_the_hidden_pile_order_is_never_read(level: str, options: Options) -> None:
+    """RULES.md: the order of the pile is hidden; only the unseen counts may be used (with 4
+    players every other seat's answer draws a sampled tile)."""
+    game = position(options, 41, steps=10, phase=PLACE)
     shuffled = game.copy()
     rest = shuffled.deck[shuffled.drawn :]
     random.Random(0).shuffle(rest)

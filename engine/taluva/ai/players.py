@@ -11,14 +11,19 @@
   sees what the next player will do to it.
 * ``strong``: the same turn search, with the full evaluation (its own prospects against the best
   opponent's: blocking a temple spot or covering a hut of a temple-ready settlement is worth as
-  much as building), then a determinized expectimax over the next player's reply. For the best
-  ``candidates`` turns it samples ``tiles`` tiles that player may draw (from the unseen counts,
-  never the pile order; the same tiles for every candidate so that they are compared on equal
-  terms), lets the player answer each with its own best turn (by its own evaluation), and keeps
-  the turn with the best mean outcome. That second ply is what makes it guard a temple-ready
-  settlement against an eruption that would cover one of its huts or split it, keep its huts
-  clear of eruptions, avoid handing the next player a level-3 tower spot, and stop an early win
-  (R-END-1) one turn ahead.
+  much as building), then a determinized expectimax over the others' replies. For the best
+  ``candidates`` turns it samples ``tiles`` rounds of tiles the others may draw (from the unseen
+  counts, never the pile order; the same rounds for every candidate so that they are compared
+  on equal terms), lets each player after it, in turn order up to its own next turn, answer
+  with its own best turn (by its own evaluation: an opponent against its best opponent, a
+  partner with O-TEAMS for the team), and keeps the turn with the best mean outcome. That
+  second ply is what makes it guard a temple-ready settlement against an eruption that would
+  cover one of its huts or split it, keep its huts clear of eruptions, avoid handing anyone a
+  level-3 tower spot, and stop an early win (R-END-1) one turn ahead. With 3 or 4 players every
+  answer counts, not only the next player's: the one who moves just before it is the one most
+  likely to take a spot it counts on.
+* ``master``: the strong search, wider (``MASTER``: more candidates and more nodes); it spends
+  the time the browser allows it (a median of about 1 s a turn in Pyodide).
 
 Why this search and not MCTS: a random playout costs ~1.6 ms on CPython, so a 0.4 s budget
 buys a few hundred noisy playouts for a branching factor of ~3000 turns, far too few. A static
@@ -123,7 +128,7 @@ class StrongConfig:
 
 
 STRONG = StrongConfig()
-MASTER = StrongConfig(candidates=24, nodes=18000)
+MASTER = StrongConfig(candidates=30, nodes=22000)  # ~1.4x strong's time: ~1 s median in Pyodide
 
 
 def strong_turn(
