@@ -68,17 +68,6 @@ def determinized(game: Game) -> Game:
     return copy
 
 
-def sample_tiles(game: Game, rng: Random, count: int) -> list[Tile]:
-    """``count`` tiles drawn without replacement from the unseen counts (with replacement once
-    the pile runs short)."""
-    pool = [kind for kind, c in sorted(game.unseen().items()) for _ in range(c)]
-    if not pool:
-        return []
-    if count <= len(pool):
-        return rng.sample(pool, count)
-    return [rng.choice(pool) for _ in range(count)]
-
-
 def candidate_placements(game: Game, rng: Random, far: int) -> list[Placement]:
     """The placements worth a look for the seat to move (see module docstring), in a
     canonical order: every eruption, the table placements next to one of its own settlements
@@ -167,24 +156,6 @@ def scored_turns(
     return scored
 
 
-def reply_value(
-    game: Game,
-    seat: int,
-    tiles: list[Tile],
-    rng: Random,
-    weights: Weights,
-    far: int,
-    founds: int,
-    budget: Budget | None = None,
-) -> float | None:
-    """After ``seat``'s turn: the mean over ``tiles`` of the value for ``seat`` once the next
-    player has drawn that tile and played its own best turn (by its own value).
-
-    None if the budget's time cap ran out before the answer was complete."""
-    samples = [(tile,) for tile in tiles]
-    return replies_value(game, seat, samples, rng, weights, far, founds, budget)
-
-
 def sample_rounds(game: Game, rng: Random, count: int, depth: int) -> list[tuple[Tile, ...]]:
     """``count`` samples of the tiles the next ``depth`` players may draw, one tile each: the
     tiles of a sample are drawn without replacement from the unseen counts (fewer when the
@@ -192,7 +163,7 @@ def sample_rounds(game: Game, rng: Random, count: int, depth: int) -> list[tuple
     pool = [kind for kind, c in sorted(game.unseen().items()) for _ in range(c)]
     if not pool:
         return []
-    if count * depth <= len(pool):  # all without replacement (with depth 1: sample_tiles')
+    if count * depth <= len(pool):  # all without replacement
         flat = rng.sample(pool, count * depth)
         return [tuple(flat[i : i + depth]) for i in range(0, len(flat), depth)]
     depth = min(depth, len(pool))
