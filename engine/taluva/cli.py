@@ -92,7 +92,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
     def progress(result: MatchResult) -> None:
         done = result.games
         if args.progress and done % every == 0 and done < args.games:
-            print(f"... {done}/{args.games} games", file=sys.stderr, flush=True)
+            rate = result.wins[0] / done  # so that a long run shows where it is heading
+            print(f"... {done}/{args.games} games, A {rate:.1%}", file=sys.stderr, flush=True)
 
     result = run_match(
         args.a, args.b, args.games, options, args.seed, args.jobs, progress, args.budget, args.lone
