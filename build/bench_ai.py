@@ -1,12 +1,13 @@
 """Computer players in the page: how long the strongest level thinks per decision.
 
 Drives the system Chromium (headless) on the built site: boots the page, starts a 2-player game
-between two `strong` computers at the "instant" speed, watches it to the end, and reads the
+between two computers of the level (by default the strongest of the engine's registry) at the
+"instant" speed, watches it to the end, and reads the
 page's own measurements (`taluva.aiTimes()`: the `aiChoose` round trip to the engine worker,
 Pyodide, per decision, timed with performance.now()). A placement decision is where the level
 plans its whole turn; the build that follows is answered from that plan.
 
-    python build/bench_ai.py [--games 2] [--level strong] [--seed 1] [--json out.json]
+    python build/bench_ai.py [--games 2] [--level master] [--seed 1] [--json out.json]
 """
 
 from __future__ import annotations
@@ -14,12 +15,16 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 import chromium
 from serve import ROOT, SiteServer
+
+sys.path.insert(0, str(ROOT / "engine"))
+from taluva.ai.levels import LEVELS, strongest  # noqa: E402
 
 SITE = ROOT / "site"
 UI = ".tg-root"
@@ -61,7 +66,9 @@ def summary(name: str, ms: list[float]) -> dict[str, float]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Think time of a computer level in the page.")
     parser.add_argument("--games", type=int, default=2)
-    parser.add_argument("--level", default="strong")
+    parser.add_argument(
+        "--level", choices=LEVELS, default=strongest().id, help="default: the strongest level"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument("--json", type=Path, help="also write every decision's time here")
     args = parser.parse_args(argv)

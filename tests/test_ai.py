@@ -31,8 +31,8 @@ OPTION_SETS = [
     Options(players=2, tiles="all"),
 ]
 
-# Strong with a small cap: legality only (the cap makes it stop its reply search early).
-FAST = {"random": None, "beginner": None, "intermediate": None, "strong": 0.02}
+# Strong and master with a small cap: legality only (the cap stops their reply search early).
+FAST = {"random": None, "beginner": None, "intermediate": None, "strong": 0.02, "master": 0.02}
 
 
 def advance(game: Game, rng: random.Random, steps: int) -> Game:
@@ -61,11 +61,23 @@ def position(options: Options, seed: int, steps: int, phase: str) -> Game:
     return game
 
 
-@pytest.mark.parametrize("offset", [0, 2])
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: o.format())
+def level_offsets(players: int) -> list[int]:
+    """Offsets into LEVELS such that the games seating seat s at level (s + offset) seat every
+    level at least once."""
+    n = len(LEVELS)
+    offsets = list(range(0, n, players))
+    assert {(s + o) % n for o in offsets for s in range(players)} == set(range(n))
+    return offsets
+
+
+@pytest.mark.parametrize(
+    ("options", "offset"),
+    [(o, off) for o in OPTION_SETS for off in level_offsets(o.players)],
+    ids=lambda v: v.format() if isinstance(v, Options) else str(v),
+)
 def test_every_level_plays_whole_games_legally(options: Options, offset: int) -> None:
     """R-TILE, R-BUILD, R-ELIM, R-END and every option: seats of different levels (each level
-    plays each option set in one of the two games); every move is checked by Game.play."""
+    plays each option set in one of the games); every move is checked by Game.play."""
     game = Game(options, seed=11 + offset)
     levels = [LEVELS[(s + offset) % len(LEVELS)] for s in range(options.players)]
     while game.phase != OVER:
@@ -125,10 +137,15 @@ def test_choices_are_reproducible_for_a_seed(level: str) -> None:
     assert choose_move(fresh, level, seed=9) == choose_move(fresh, level, seed=9)
 
 
-@pytest.mark.parametrize("level", LEVELS)
-def test_the_hidden_pile_order_is_never_read(level: str) -> None:
-    """RULES.md: the order of the pile is hidden; only the unseen counts may be used."""
-    game = position(Options(players=2), 41, steps=10, phase=PLACE)
+@pytest.mark.parametrize(
+    ("level", "options"),
+    [(lv, Options(players=2)) for lv in LEVELS] + [("master", Options(players=4, teams=True))],
+    ids=lambda v: v if isinstance(v, str) else v.format(),
+)
+def test_the_hidden_pile_order_is_never_read(level: str, options: Options) -> None:
+    """RULES.md: the order of the pile is hidden; only the unseen counts may be used (with 4
+    players every other seat's answer draws a sampled tile)."""
+    game = position(options, 41, steps=10, phase=PLACE)
     shuffled = game.copy()
     rest = shuffled.deck[shuffled.drawn :]
     random.Random(0).shuffle(rest)
@@ -194,7 +211,7 @@ def test_strong_beats_random_in_a_short_match() -> None:
     assert sum(result.wins) == 4
 
 
-@pytest.mark.parametrize("level", ["intermediate", "strong"])
+@pytest.mark.parametrize("level", ["intermediate", "strong", "master"])
 def test_an_early_win_is_taken(level: str) -> None:
     """R-END-1: with every temple built and 2 huts left, an expansion of exactly 2 huts wins;
     the planning levels find the placement that makes one."""
@@ -214,7 +231,8 @@ def test_an_early_win_is_taken(level: str) -> None:
 def test_the_registry_lists_each_level_once_weakest_first_with_its_cap_and_a_line() -> None:
     ids = [level.id for level in levels.REGISTRY]
     assert tuple(ids) == LEVELS == levels.LEVELS and len(set(ids)) == len(ids)
-    assert levels.strongest() is levels.REGISTRY[-1] and levels.strongest().id == "strong"
+    assert levels.strongest() is levels.REGISTRY[-1] and levels.strongest().id == "master"
+    assert LEVELS == ("random", "beginner", "intermediate", "strong", "master")
     budgets = [level.budget for level in levels.REGISTRY]
     assert budgets == sorted(budgets) and budgets[0] > 0  # stronger levels may think longer
     assert all(level.description and "\n" not in level.description for level in levels.REGISTRY)
@@ -229,3 +247,50 @@ def test_a_registered_level_without_a_play_fails_loudly() -> None:
     for step in (choose, choose_build):
         with pytest.raises(ValueError, match="no play"):
             step(game.copy(), "expert", random.Random(1), 0.01)
+
+
+# ------------------------------------------------------- every player answers (issue 12, part 1)
+
+
+@pytest.mark.parametrize(
+    ("options", "answering"),
+    [(Options(players=2), 1), (Options(players=3), 2), (Options(players=4, teams=True), 3)],
+    ids=["2p", "3p", "4p-teams"],
+)
+def test_every_other_player_answers_in_turn_until_the_seats_next_turn(
+    options: Options, answering: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reply search lets each seat after ``seat`` play its best turn in order (partners
+    too), stops at ``seat``'s own next turn, and leaves the game as it found it."""
+    from taluva.ai import search
+    from taluva.ai.evaluate import DEFAULT
+
+    game = position(options, 17, steps=10, phase=PLACE)
+    seat = game.current
+    game.play(choose_turn(game, "intermediate", seed=1)[0])
+    game.play(choose_move(game, "intermediate", seed=1))
+    assert game.phase == DRAW
+    before = (list(game.deck), game.drawn, game.phase, game.current, len(game.turns))
+    movers: list[int] = []
+    best_reply = search._best_reply
+
+    def spy(g: Game, *args: object) -> object:
+        movers.append(g.current)
+        return best_reply(g, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search, "_best_reply", spy)
+    rng = random.Random(3)
+    samples = search.sample_rounds(game, rng, 2, 4)  # more tiles than there are others
+    assert len(samples) == 2 and all(len(s) == 4 for s in samples)
+    value = search.replies_value(game, seat, samples, rng, DEFAULT, 1, 1)
+    assert value is not None and abs(value) < 1_000_000
+    others = [(seat + i) % options.players for i in range(1, options.players)]
+    assert movers[: len(others)] == others[:answering]
+    assert len(movers) == 2 * answering - (samples[0][0] == samples[1][0])
+    assert (list(game.deck), game.drawn, game.phase, game.current, len(game.turns)) == before
+
+
+def test_a_lone_seat_match_gives_side_a_one_seat_moving_round_the_table() -> None:
+    result = run_match("beginner", "random", 3, Options(players=3), seed=2, lone=True)
+    assert result.games == 3 and sum(result.wins) == 3
+    assert "one seat" in result.table().splitlines()[0]

@@ -69,8 +69,8 @@ def test_errors_name_the_rule_and_keep_the_game() -> None:
 
 def test_computer_moves_and_hints_are_legal_moves_of_the_current_step() -> None:
     view = call("newGame", options={"players": 2}, seed=9)["result"]
-    assert call("aiLevels")["result"][-1] == "strong"
-    for level in ("random", "beginner", "intermediate", "strong"):
+    assert call("aiLevels")["result"][-1] == "master"
+    for level in ("random", "beginner", "intermediate", "strong", "master"):
         move = call("aiChoose", level=level, seed=1)["result"]
         assert move["notation"] in [m["notation"] for m in call("legalMoves")["result"]]
     hint = call("hint")["result"]

@@ -91,6 +91,6 @@ def test_arena_levels_are_the_registrys_with_the_strongest_against_the_next() ->
     from taluva.cli import build_parser
 
     args = build_parser().parse_args(["arena"])
-    assert (args.a, args.b) == (LEVELS[-1], LEVELS[-2]) == ("strong", "intermediate")
+    assert (args.a, args.b) == (LEVELS[-1], LEVELS[-2]) == ("master", "strong")
     code, _, err = run(["arena", "--a", "grandmaster"])
     assert code == 2 and all(level in err for level in LEVELS)

@@ -103,10 +103,11 @@ def cmd_arena(args: argparse.Namespace) -> int:
     def progress(result: MatchResult) -> None:
         done = result.games
         if args.progress and done % every == 0 and done < args.games:
-            print(f"... {done}/{args.games} games", file=sys.stderr, flush=True)
+            rate = result.wins[0] / done  # so that a long run shows where it is heading
+            print(f"... {done}/{args.games} games, A {rate:.1%}", file=sys.stderr, flush=True)
 
     result = run_match(
-        args.a, args.b, args.games, options, args.seed, args.jobs, progress, args.budget
+        args.a, args.b, args.games, options, args.seed, args.jobs, progress, args.budget, args.lone
     )
     print(result.table())
     return 0
@@ -169,6 +170,11 @@ def build_parser() -> argparse.ArgumentParser:
         type=float,
         default=None,
         help="time cap per turn in seconds for both sides (default: each level's own)",
+    )
+    p.add_argument(
+        "--lone",
+        action="store_true",
+        help="side A has one seat (moving one place each game), side B all the others",
     )
     p.add_argument("--progress", action="store_true", help="report progress on stderr")
     add_option_flags(p)

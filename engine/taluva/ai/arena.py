@@ -2,9 +2,11 @@
 
 Game ``i`` of a match is dealt from deck seed ``seed + i``; sides swap seats from one game to
 the next (with 2 players side A begins in even games, side B in odd ones; with 3 or 4 players
-the sides take alternate seats, so with teams each side is one team). Every move goes through
-:func:`taluva.ai.choose_move` and is played with the checked :meth:`Game.play`, so an illegal
-move would stop the match.
+the sides take alternate seats, so with teams each side is one team). In a *lone* match side A
+has one seat and side B every other one, the lone seat moving one place on each game (with 3
+or 4 players: how one level fares against a table of another; parity is 1/players). Every move
+goes through :func:`taluva.ai.choose_move` and is played with the checked :meth:`Game.play`, so
+an illegal move would stop the match.
 
 Times are the CPU time of the process (``time.process_time``), so that a busy machine does not
 inflate them; on an idle machine they equal the wall time a player waits.
@@ -38,14 +40,20 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def seat_levels(a: str, b: str, players: int, game_index: int) -> list[str]:
-    """Which level sits in each seat in game ``game_index``.
+def seat_levels(a: str, b: str, players: int, game_index: int, lone: bool = False) -> list[str]:
+    """Which level sits in each seat in game ``game_index`` (``lone``: A has one seat).
 
     >>> seat_levels('x', 'y', 2, 0), seat_levels('x', 'y', 2, 1)
     (['x', 'y'], ['y', 'x'])
     >>> seat_levels('x', 'y', 3, 1)
     ['y', 'x', 'y']
+    >>> [seat_levels('x', 'y', 3, i, lone=True) for i in range(4)]
+    [['x', 'y', 'y'], ['y', 'x', 'y'], ['y', 'y', 'x'], ['x', 'y', 'y']]
+    >>> seat_levels('x', 'y', 2, 1, lone=True)
+    ['y', 'x']
     """
+    if lone:
+        return [a if s == game_index % players else b for s in range(players)]
     return [a if (s + game_index) % 2 == 0 else b for s in range(players)]
 
 
@@ -61,12 +69,20 @@ class GameRecord:
 
 
 def play_one(
-    a: str, b: str, options: Options, seed: int, index: int, budget: float | None = None
+    a: str,
+    b: str,
+    options: Options,
+    seed: int,
+    index: int,
+    budget: float | None = None,
+    lone: bool = False,
 ) -> GameRecord:
     """Play game ``index`` of a match between levels ``a`` and ``b`` (``budget``: the time cap
-    per turn passed to :func:`choose_move`, None for each level's default)."""
-    levels = seat_levels(a, b, options.players, index)
-    side = [0 if (s + index) % 2 == 0 else 1 for s in range(options.players)]
+    per turn passed to :func:`choose_move`, None for each level's default; ``lone``: see
+    :func:`seat_levels`)."""
+    levels = seat_levels("A", "B", options.players, index, lone)
+    side = [0 if s == "A" else 1 for s in levels]
+    levels = [a if s == "A" else b for s in levels]
     game = Game(options, seed + index)
     move_times: tuple[list[float], list[float]] = ([], [])
     turn_times: tuple[list[float], list[float]] = ([], [])
@@ -99,7 +115,7 @@ def play_one(
     )
 
 
-Task = tuple[str, str, Options, int, int, float | None]
+Task = tuple[str, str, Options, int, int, float | None, bool]
 
 
 def _play_star(args: Task) -> GameRecord:
@@ -111,6 +127,7 @@ class MatchResult:
     a: str
     b: str
     options: Options
+    lone: bool = False
     games: int = 0
     wins: list[float] = field(default_factory=lambda: [0.0, 0.0])
     eliminated: list[int] = field(default_factory=lambda: [0, 0])
@@ -130,7 +147,8 @@ class MatchResult:
     def table(self) -> str:
         """The match as a text table."""
         lines = [
-            f"{self.a} (A) vs {self.b} (B): {self.games} games, {self.options.format()}",
+            f"{self.a} (A{', one seat' if self.lone else ''}) vs {self.b} (B): "
+            f"{self.games} games, {self.options.format()}",
             f"{'side':<4} {'level':<12} {'wins':>6} {'win rate':>8}  {'95% CI (Wilson)':<16} "
             f"{'move med':>8} {'move p90':>8} {'turn med':>8} {'turn p90':>8} {'elim':>4}",
         ]
@@ -175,10 +193,12 @@ def run_match(
     jobs: int = 1,
     progress: Callable[[MatchResult], None] | None = None,
     budget: float | None = None,
+    lone: bool = False,
 ) -> MatchResult:
-    """Play ``games`` games between levels ``a`` and ``b`` on ``jobs`` processes."""
-    result = MatchResult(a, b, options)
-    tasks: list[Task] = [(a, b, options, seed, i, budget) for i in range(games)]
+    """Play ``games`` games between levels ``a`` and ``b`` on ``jobs`` processes (``lone``: A
+    has one seat, B the others; see :func:`seat_levels`)."""
+    result = MatchResult(a, b, options, lone)
+    tasks: list[Task] = [(a, b, options, seed, i, budget, lone) for i in range(games)]
     for record in _records(tasks, jobs):
         result.add(record)
         if progress is not None:

@@ -3,9 +3,9 @@
 Adding a level means a line here and its play in :mod:`taluva.ai.players`.
 
 >>> [level.id for level in REGISTRY]
-['random', 'beginner', 'intermediate', 'strong']
+['random', 'beginner', 'intermediate', 'strong', 'master']
 >>> strongest().id, get("random").description
-('strong', 'practice: plays any legal move')
+('master', 'practice: plays any legal move')
 """
 
 from __future__ import annotations
@@ -29,7 +29,17 @@ REGISTRY: tuple[Level, ...] = (
     Level("random", 0.05, "practice: plays any legal move"),
     Level("beginner", 0.1, "knows the goals, not the tactics: builds by a fixed preference"),
     Level("intermediate", 0.5, "plans its own turn: the best placement and build for itself"),
-    Level("strong", 1.0, "plans its turn against the next player's best reply: blocks, defends"),
+    Level(
+        "strong",
+        1.0,
+        "plans its turn against the best replies of every other player: blocks, defends",
+    ),
+    Level(
+        "master",
+        1.5,
+        "searches wider than strong: more of its own turns weighed against every other "
+        "player's best replies",
+    ),
 )
 
 LEVELS: tuple[str, ...] = tuple(level.id for level in REGISTRY)

@@ -11,14 +11,19 @@
   sees what the next player will do to it.
 * ``strong``: the same turn search, with the full evaluation (its own prospects against the best
   opponent's: blocking a temple spot or covering a hut of a temple-ready settlement is worth as
-  much as building), then a determinized expectimax over the next player's reply. For the best
-  ``candidates`` turns it samples ``tiles`` tiles that player may draw (from the unseen counts,
-  never the pile order; the same tiles for every candidate so that they are compared on equal
-  terms), lets the player answer each with its own best turn (by its own evaluation), and keeps
-  the turn with the best mean outcome. That second ply is what makes it guard a temple-ready
-  settlement against an eruption that would cover one of its huts or split it, keep its huts
-  clear of eruptions, avoid handing the next player a level-3 tower spot, and stop an early win
-  (R-END-1) one turn ahead.
+  much as building), then a determinized expectimax over the others' replies. For the best
+  ``candidates`` turns it samples ``tiles`` rounds of tiles the others may draw (from the unseen
+  counts, never the pile order; the same rounds for every candidate so that they are compared
+  on equal terms), lets each player after it, in turn order up to its own next turn, answer
+  with its own best turn (by its own evaluation: an opponent against its best opponent, a
+  partner with O-TEAMS for the team), and keeps the turn with the best mean outcome. That
+  second ply is what makes it guard a temple-ready settlement against an eruption that would
+  cover one of its huts or split it, keep its huts clear of eruptions, avoid handing anyone a
+  level-3 tower spot, and stop an early win (R-END-1) one turn ahead. With 3 or 4 players every
+  answer counts, not only the next player's: the one who moves just before it is the one most
+  likely to take a spot it counts on.
+* ``master``: the strong search, wider (``MASTER``: more candidates and more nodes); it spends
+  the time the browser allows it (a median of about 1 s a turn in Pyodide).
 
 Why this search and not MCTS: a random playout costs ~1.6 ms on CPython, so a 0.4 s budget
 buys a few hundred noisy playouts for a branching factor of ~3000 turns, far too few. A static
@@ -46,11 +51,11 @@ from taluva.ai.search import (
     Scored,
     Turn,
     determinized,
-    reply_value,
-    sample_tiles,
+    replies_value,
+    sample_rounds,
     scored_turns,
 )
-from taluva.game import BUILD, PLACE, Game
+from taluva.game import BUILD, PLACE, PLAYING, Game
 from taluva.moves import TEMPLE, TOWER, Build, Placement
 
 INTERMEDIATE = DEFAULT._replace(opponents=0.0, win_threat=800.0, stranded=3000.0)
@@ -118,10 +123,12 @@ class StrongConfig:
     founds: int = 3  # ways to found a settlement looked at per placement
     reply_far: int = 1
     reply_founds: int = 1
+    replies: int = 3  # players who answer in turn before our next turn (at most the others)
     weights: Weights = DEFAULT
 
 
 STRONG = StrongConfig()
+MASTER = StrongConfig(candidates=30, nodes=22000)  # ~1.4x strong's time: ~1 s median in Pyodide
 
 
 def strong_turn(
@@ -141,8 +148,8 @@ def _reply_search(
     """Re-rank the best few candidates by the next player's best answer on sampled tiles."""
     if len(scored) == 1 or scored[0][0] >= 500_000:
         return scored[0]
-    tiles = sample_tiles(game, rng, cfg.tiles)
-    if not tiles:
+    samples = sample_rounds(game, rng, cfg.tiles, _depth(game, cfg))
+    if not samples:
         return scored[0]
     best: Scored = scored[0]
     best_value: float | None = None
@@ -152,8 +159,8 @@ def _reply_search(
         game.push(pl)
         if build is not None:
             game.push(build)
-        reply = reply_value(
-            game, seat, tiles, rng, cfg.weights, cfg.reply_far, cfg.reply_founds, budget
+        reply = replies_value(
+            game, seat, samples, rng, cfg.weights, cfg.reply_far, cfg.reply_founds, budget
         )
         if build is not None:
             game.pop()
@@ -165,6 +172,17 @@ def _reply_search(
         if best_value is None or total > best_value:
             best, best_value = (total, pl, build), total
     return best
+
+
+CONFIGS = {"strong": STRONG, "master": MASTER}
+"""The searching levels above intermediate and their search sizes."""
+
+
+def _depth(game: Game, cfg: StrongConfig) -> int:
+    """How many players answer a candidate turn: every other seat still playing, up to
+    ``cfg.replies``."""
+    others = sum(1 for s in range(game.players) if s != game.current and game.status[s] == PLAYING)
+    return max(1, min(cfg.replies, others))
 
 
 def choose(game: Game, level: str, rng: Random, seconds: float | None) -> Turn:
@@ -182,12 +200,12 @@ def choose(game: Game, level: str, rng: Random, seconds: float | None) -> Turn:
     work = determinized(game)
     if level == "intermediate":
         return intermediate_turn(work, rng, seconds)
-    return strong_turn(work, rng, seconds)
+    return strong_turn(work, rng, seconds, CONFIGS[level])
 
 
 def _check_searching(level: str) -> None:
     # A level in the registry with no play here must fail loudly, not play as strong.
-    if level not in ("intermediate", "strong"):
+    if level != "intermediate" and level not in CONFIGS:
         raise ValueError(f"level {level!r} has no play in taluva.ai.players")
 
 
@@ -209,8 +227,8 @@ def choose_build(game: Game, level: str, rng: Random, seconds: float | None) -> 
     scored.sort(key=lambda s: -s[0])
     if level == "intermediate" or len(scored) == 1:
         return scored[0][1]
-    cfg = STRONG
-    tiles = sample_tiles(work, rng, cfg.tiles)
+    cfg = CONFIGS[level]
+    samples = sample_rounds(work, rng, cfg.tiles, _depth(work, cfg))
     budget = Budget(cfg.nodes, seconds)
     best, best_value = scored[0][1], None
     for value, build in scored[: cfg.candidates]:
@@ -218,10 +236,10 @@ def choose_build(game: Game, level: str, rng: Random, seconds: float | None) -> 
             break
         work.push(build)
         reply = (
-            reply_value(
-                work, seat, tiles, rng, cfg.weights, cfg.reply_far, cfg.reply_founds, budget
+            replies_value(
+                work, seat, samples, rng, cfg.weights, cfg.reply_far, cfg.reply_founds, budget
             )
-            if tiles
+            if samples
             else value
         )
         work.pop()

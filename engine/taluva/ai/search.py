@@ -68,17 +68,6 @@ def determinized(game: Game) -> Game:
     return copy
 
 
-def sample_tiles(game: Game, rng: Random, count: int) -> list[Tile]:
-    """``count`` tiles drawn without replacement from the unseen counts (with replacement once
-    the pile runs short)."""
-    pool = [kind for kind, c in sorted(game.unseen().items()) for _ in range(c)]
-    if not pool:
-        return []
-    if count <= len(pool):
-        return rng.sample(pool, count)
-    return [rng.choice(pool) for _ in range(count)]
-
-
 def candidate_placements(game: Game, rng: Random, far: int) -> list[Placement]:
     """The placements worth a look for the seat to move (see module docstring), in a
     canonical order: every eruption, the table placements next to one of its own settlements
@@ -167,55 +156,111 @@ def scored_turns(
     return scored
 
 
-def reply_value(
+def sample_rounds(game: Game, rng: Random, count: int, depth: int) -> list[tuple[Tile, ...]]:
+    """``count`` samples of the tiles the next ``depth`` players may draw, one tile each: the
+    tiles of a sample are drawn without replacement from the unseen counts (fewer when the
+    pile holds fewer), the samples independently."""
+    pool = [kind for kind, c in sorted(game.unseen().items()) for _ in range(c)]
+    if not pool:
+        return []
+    if count * depth <= len(pool):  # all without replacement
+        flat = rng.sample(pool, count * depth)
+        return [tuple(flat[i : i + depth]) for i in range(0, len(flat), depth)]
+    depth = min(depth, len(pool))
+    return [tuple(rng.sample(pool, depth)) for _ in range(count)]
+
+
+def replies_value(
     game: Game,
     seat: int,
-    tiles: list[Tile],
+    samples: list[tuple[Tile, ...]],
     rng: Random,
     weights: Weights,
     far: int,
     founds: int,
     budget: Budget | None = None,
 ) -> float | None:
-    """After ``seat``'s turn: the mean over ``tiles`` of the value for ``seat`` once the next
-    player has drawn that tile and played its own best turn (by its own value).
+    """After ``seat``'s turn: the mean over ``samples`` of the value for ``seat`` once the
+    players after it (as many as a sample has tiles, stopping at ``seat``'s own next turn) have
+    each drawn their tile of the sample and played their own best turn by their own value.
+
+    Every player between two of ``seat``'s turns acts on it, not only the next one (with 3 or
+    4 players the one who moves just before ``seat`` is the one who can take a spot it counts
+    on); an opponent maximizes its own value against its best opponent, a partner (O-TEAMS) its
+    team's, which is ``seat``'s. Samples that begin with the same tile share the first reply.
 
     None if the budget's time cap ran out before the answer was complete."""
     if game.phase == OVER:
         return evaluate(game, seat, weights)
     assert game.phase == DRAW
     total = 0.0
-    weight: dict[Tile, int] = {}
-    for tile in tiles:
-        weight[tile] = weight.get(tile, 0) + 1
-    for tile, count in weight.items():
+    first: dict[Tile, tuple[Turn, float]] = {}
+    for sample in samples:
+        tile = sample[0]
+        known = first.get(tile)
+        if known is None:
+            game.draw(tile)
+            reply = _best_reply(game, seat, rng, weights, far, founds, budget)
+            game.pop()
+            if reply is None:
+                return None
+            first[tile] = known = reply
+        (pl, build), mine = known
+        if len(sample) == 1:
+            total += mine
+            continue
         game.draw(tile)
-        replier = game.current
-        best_theirs = -2 * WIN
-        best_mine = 0.0
-        for pl in candidate_placements(game, rng, far):
-            game.push(pl)
-            if game.phase == BUILD:
-                builds = candidate_builds(game, founds)
-                if budget is not None:
-                    budget.used += 1 + len(builds)
-                for build in builds:
-                    game.push(build)
-                    theirs, mine = _pair(game, replier, seat, weights)
-                    if theirs > best_theirs:
-                        best_theirs, best_mine = theirs, mine
-                    game.pop()
-            else:
+        game.push(pl)
+        if build is not None:
+            game.push(build)
+        if game.phase == DRAW and game.current != seat:
+            rest = replies_value(game, seat, [sample[1:]], rng, weights, far, founds, budget)
+        else:
+            rest = mine
+        if build is not None:
+            game.pop()
+        game.pop()
+        game.pop()
+        if rest is None:
+            return None
+        total += rest
+    return total / len(samples)
+
+
+def _best_reply(
+    game: Game,
+    seat: int,
+    rng: Random,
+    weights: Weights,
+    far: int,
+    founds: int,
+    budget: Budget | None,
+) -> tuple[Turn, float] | None:
+    """The best turn of the seat to move (game at its place step) by its own value, and the
+    value for ``seat`` after it; None if the time cap ran out."""
+    replier = game.current
+    best_theirs = -2 * WIN
+    best: tuple[Turn, float] | None = None
+    for pl in candidate_placements(game, rng, far):
+        game.push(pl)
+        if game.phase == BUILD:
+            builds = candidate_builds(game, founds)
+            if budget is not None:
+                budget.used += 1 + len(builds)
+            for build in builds:
+                game.push(build)
                 theirs, mine = _pair(game, replier, seat, weights)
                 if theirs > best_theirs:
-                    best_theirs, best_mine = theirs, mine
-            game.pop()
-            if budget is not None and budget.late():
+                    best_theirs, best = theirs, ((pl, build), mine)
                 game.pop()
-                return None
-        game.pop()  # the draw
-        total += count * best_mine
-    return total / len(tiles)
+        else:
+            theirs, mine = _pair(game, replier, seat, weights)
+            if theirs > best_theirs:
+                best_theirs, best = theirs, ((pl, None), mine)
+        game.pop()
+        if budget is not None and budget.late():
+            return None
+    return best
 
 
 def _pair(game: Game, a: int, b: int, weights: Weights) -> tuple[float, float]:
