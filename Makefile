@@ -134,12 +134,14 @@ test-engines:
 lint: $(VENV_STAMP) $(NPM_STAMP)
 	status=0; \
 	$(PY) -m ruff check $(LINT_PATHS) || status=1; \
+	$(PY) -m ruff format --check $(LINT_PATHS) || status=1; \
 	$(ESLINT) --max-warnings 0 $(JS_LINT_PATHS) || status=1; \
 	$(PRETTIER) --check $(JS_FORMAT_PATHS) || status=1; \
 	exit $$status
 
 # For developers: layout first, then ESLint's fixes; ESLint then lists what needs a person.
-format: $(NPM_STAMP)
+format: $(NPM_STAMP) $(VENV_STAMP)
+	$(PY) -m ruff format $(LINT_PATHS)
 	$(PRETTIER) --write --log-level warn $(JS_FORMAT_PATHS)
 	$(ESLINT) --fix --max-warnings 0 $(JS_LINT_PATHS)
 
