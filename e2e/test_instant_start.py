@@ -31,16 +31,21 @@ WARM_JS = """(selector) => {
 }"""
 
 
+def start_a_kept_game(page, server) -> None:
+    """A 3-player game five steps in, kept (a new game is kept from its first move)."""
+    page.goto(server.url)
+    wait_ready(page)
+    wait_game_ready(page)
+    page.evaluate("taluva.newGame({players: 3, seed: 4})")
+    wait_game_ready(page)
+    play_moves(page, 5)
+
+
 def test_a_kept_game_is_drawn_before_the_engine_is_up_and_plays_once_it_is(browser, server):
     errors: list[str] = []
     context, page = fresh_page(browser, errors)
     try:
-        page.goto(server.url)
-        wait_ready(page)
-        wait_game_ready(page)
-        page.evaluate("taluva.newGame({players: 3, seed: 4})")
-        wait_game_ready(page)
-        play_moves(page, 5)
+        start_a_kept_game(page, server)
         kept_at, kept_steps = position(page), steps(page)
         page.evaluate("taluva.games.saved()")
         page.close()
@@ -119,14 +124,7 @@ def test_a_game_kept_by_an_earlier_build_is_drawn_before_the_engine_is_up(browse
     errors: list[str] = []
     context, page = fresh_page(browser, errors)
     try:
-        page.goto(server.url)
-        wait_ready(page)
-        wait_game_ready(page)
-        page.evaluate("taluva.newGame({players: 3, seed: 4})")
-        wait_game_ready(page)
-        for _ in range(5):
-            page.evaluate("taluva.play(taluva.legalMoves()[0])")
-        wait_game_ready(page)
+        start_a_kept_game(page, server)
         log = page.evaluate("taluva.state()")["log"]
         page.evaluate("taluva.games.saved()")
         assert page.evaluate(REWRITE_KEPT_JS, shape) == 1

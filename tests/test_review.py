@@ -7,16 +7,13 @@ Most tests review with a cheap level (the suite also runs in Pyodide); one uses 
 
 from __future__ import annotations
 
-import io
 import json
-import sys
 from types import SimpleNamespace
 
 import pytest
 
 from taluva.ai import levels
 from taluva.bridge import handle
-from taluva.cli import main
 from taluva.game import BUILD, Game
 from taluva.options import Options
 from taluva.randomplay import play_random_game
@@ -36,6 +33,7 @@ from taluva.review_scale import log_likelihood, sample_game
 from taluva.review_scale import main as scale_main
 from taluva.session import game_at
 from taluva.sharecode import encode
+from test_cli import run  # the CLI run with its streams captured
 
 CHEAP = "intermediate"  # plans with the evaluation like the best level, at a fraction of its time
 # A time cap no search here reaches, so that choices depend on nothing but the position and the
@@ -161,19 +159,6 @@ def test_standings_at_the_end_are_the_result(recorded: Game) -> None:
 
 
 # ------------------------------------------------------------------------------ the CLI
-
-
-def run(argv: list[str], stdin: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    old = sys.stdin, sys.stdout, sys.stderr
-    sys.stdin, sys.stdout, sys.stderr = io.StringIO(stdin), out, err
-    try:
-        code = main(argv)
-    except SystemExit as exc:  # argparse errors
-        code = int(exc.code or 0)
-    finally:
-        sys.stdin, sys.stdout, sys.stderr = old
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_the_cli_prints_one_line_per_turn(recorded: Game, reviews: list[TurnReview]) -> None:
