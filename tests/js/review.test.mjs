@@ -74,6 +74,23 @@ test("marks of turns not answered yet wait; four seats have an even line at 25%"
   assert.equal(graphLayout({ start: [], reviews: [], turns: 0 }).even, null);
 });
 
+test("partners' equal lines (O-TEAMS) are drawn dashed over each other; others stay solid", () => {
+  const teams = [
+    { number: 1, seat: 0, after: [0.3, 0.2, 0.3, 0.2] },
+    { number: 2, seat: 1, after: [0.35, 0.15, 0.35, 0.15] },
+  ];
+  const layout = graphLayout({ start: [0.25, 0.25, 0.25, 0.25], reviews: teams, turns: 8 });
+  assert.deepEqual(
+    layout.lines.map((line) => line.dashed),
+    [false, false, true, true],
+  );
+  const free = graphLayout({ start: [0.5, 0.5], reviews, turns: 10 });
+  assert.deepEqual(
+    free.lines.map((line) => line.dashed),
+    [false, false],
+  );
+});
+
 test("a click chooses the turn drawn under it, among those answered", () => {
   const layout = graphLayout({ start: [0.5, 0.5], reviews, turns: 10 });
   const [x1, x2] = [layout.turnX(1), layout.turnX(2)];

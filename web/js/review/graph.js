@@ -33,7 +33,7 @@ export function lineYAt(points, x) {
 }
 
 /**
- * Where everything goes: {lines: [{seat, points: [[x, y]]}], marks: [{turn, seat, x, y}],
+ * Where everything goes: {lines: [{seat, points: [[x, y]], dashed}], marks: [{turn, seat, x, y}],
  * even, ticks: [{share, y}], turnX(n), turns}. `start`: the standings before turn 1;
  * `reviews`: the answered turns in order ({number, seat, after}); `turns`: how many the review
  * has (the x axis spans them all while the answers come in); `marked`: turn numbers, drawn on
@@ -50,7 +50,11 @@ export function graphLayout({ start, reviews, turns, marked = [], size = GRAPH_S
   const at = (k, seat) => (k === 0 ? start[seat] : reviews[k - 1].after[seat]);
   const lines = [];
   for (let seat = 0; seat < players; seat++) {
-    lines.push({ seat, points: shown.map((k) => [turnX(k), shareY(at(k, seat))]) });
+    const points = shown.map((k) => [turnX(k), shareY(at(k, seat))]);
+    // O-TEAMS partners hold equal shares: the later partner's line is dashed over the earlier
+    // one's, so both colours show instead of one line hiding the other.
+    const dashed = lines.some((line) => samePoints(line.points, points));
+    lines.push({ seat, points, dashed });
   }
   const byNumber = new Map(reviews.map((r) => [r.number, r]));
   const marks = marked
@@ -84,6 +88,8 @@ export function turnForKey(key, selected, answered) {
 }
 
 const round = (v) => Math.round(v * 10) / 10;
+
+const samePoints = (a, b) => a.length === b.length && a.every(([x, y], i) => x === b[i][0] && y === b[i][1]);
 
 function node(tag, attrs = {}) {
   const el = document.createElementNS(SVG, tag);
@@ -135,8 +141,10 @@ export function drawGraph(svg, layout, { colours, selected = 0, percent }) {
     const points = line.points.map(([x, y]) => `${x},${y}`).join(" ");
     const c = colours[line.seat] ?? { fill: "#ccc", edge: "#333" };
     // A dark edge under the seat's colour keeps white and black lines visible on the plot.
-    svg.append(node("polyline", { class: "review-line-edge", points, stroke: c.edge }));
-    svg.append(node("polyline", { class: "review-line", points, stroke: c.fill, "data-seat": line.seat }));
+    if (!line.dashed) svg.append(node("polyline", { class: "review-line-edge", points, stroke: c.edge }));
+    const attrs = { class: "review-line", points, stroke: c.fill, "data-seat": line.seat };
+    if (line.dashed) attrs["stroke-dasharray"] = "10 10";
+    svg.append(node("polyline", attrs));
   }
   for (const mark of layout.marks) {
     const c = colours[mark.seat] ?? { fill: "#ccc", edge: "#333" };
