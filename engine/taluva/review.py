@@ -224,8 +224,11 @@ def review_json(start: Game, review: TurnReview) -> dict[str, Any]:
 
 def _plan_json(position: Game, plan: TurnPlan) -> dict[str, Any]:
     placement, build = plan
-    result: dict[str, Any] = {"notation": plan_text(plan), "placement": None, "build": None}
-    result["placement"] = move_to_json(position, placement)
+    result: dict[str, Any] = {
+        "notation": plan_text(plan),
+        "placement": move_to_json(position, placement),
+        "build": None,
+    }
     game = position.copy()
     game.push(placement)
     if build is not None and game.phase == BUILD:
