@@ -10,7 +10,7 @@ import {
 } from "../../web/js/engine/snapshot.js";
 import {
   fileBytes,
-  fileSystemUsable,
+  fileSystemRoot,
   openSnapshotFiles,
   snapshotDirName,
   snapshotFileName,
@@ -95,11 +95,6 @@ class FakeDirectory {
   }
 }
 
-function fakeStorage() {
-  const root = new FakeDirectory();
-  return { root, getDirectory: async () => root };
-}
-
 // Bytes that start like a Pyodide snapshot, with zero runs between the rest, as a real one has.
 function fakeSnapshot(size = 4096) {
   const bytes = new Uint8Array(size);
@@ -108,8 +103,8 @@ function fakeSnapshot(size = 4096) {
   return bytes;
 }
 
-async function keptFile(storage, files) {
-  return (await storage.root.getDirectoryHandle(snapshotDirName(SITE))).getFileHandle(files.name);
+async function keptFile(root, files) {
+  return (await root.getDirectoryHandle(snapshotDirName(SITE))).getFileHandle(files.name);
 }
 
 test("the file's name says the format, the Pyodide version and the build; the directory the site", () => {
@@ -130,8 +125,8 @@ test("a file holds the description's length, the description, then the stored by
 });
 
 test("a kept snapshot is found, read back whole, and dropped", async () => {
-  const storage = fakeStorage();
-  const files = openSnapshotFiles({ site: SITE, ...THIS, storage });
+  const root = new FakeDirectory();
+  const files = openSnapshotFiles({ site: SITE, ...THIS, root });
   assert.deepEqual(await files.find(), { entry: null, problem: "missing" });
   const bytes = fakeSnapshot();
   const stored = await files.save(bytes);
@@ -142,7 +137,7 @@ test("a kept snapshot is found, read back whole, and dropped", async () => {
   assert.equal(memory.length, bytes.length);
   assert.equal(await verified, memory);
   assert.deepEqual(memory, bytes);
-  const file = await keptFile(storage, files);
+  const file = await keptFile(root, files);
   assert.equal(file.readers, 0, "load closes its access handle");
   await files.drop();
   assert.equal((await files.find()).problem, "missing");
@@ -150,24 +145,24 @@ test("a kept snapshot is found, read back whole, and dropped", async () => {
 });
 
 test("keeping a snapshot deletes other builds' files and the Cache Storage snapshot", async () => {
-  const storage = fakeStorage();
-  await openSnapshotFiles({ site: SITE, pyodideVersion: "314.0.6", build: "old", storage }).save(fakeSnapshot());
-  await openSnapshotFiles({ site: SITE, ...THIS, build: "other", storage }).save(fakeSnapshot());
+  const root = new FakeDirectory();
+  await openSnapshotFiles({ site: SITE, pyodideVersion: "314.0.6", build: "old", root }).save(fakeSnapshot());
+  await openSnapshotFiles({ site: SITE, ...THIS, build: "other", root }).save(fakeSnapshot());
   let cleared = 0;
   const cacheStore = { clear: async () => cleared++ };
-  const files = openSnapshotFiles({ site: SITE, ...THIS, storage, cacheStore });
+  const files = openSnapshotFiles({ site: SITE, ...THIS, root, cacheStore });
   assert.equal((await files.find()).problem, "missing"); // theirs is not ours
   await files.save(fakeSnapshot());
-  const dir = await storage.root.getDirectoryHandle(snapshotDirName(SITE));
+  const dir = await root.getDirectoryHandle(snapshotDirName(SITE));
   assert.deepEqual([...dir.entries.keys()], [files.name]);
   assert.equal(cleared, 1);
 });
 
 test("a file cut short or damaged is refused on reading", async () => {
-  const storage = fakeStorage();
-  const files = openSnapshotFiles({ site: SITE, ...THIS, storage });
+  const root = new FakeDirectory();
+  const files = openSnapshotFiles({ site: SITE, ...THIS, root });
   await files.save(fakeSnapshot());
-  const file = await keptFile(storage, files);
+  const file = await keptFile(root, files);
   const whole = file.bytes;
   file.bytes = whole.slice(0, whole.length - 100);
   await assert.rejects(files.read((await files.find()).entry), (error) => {
@@ -182,10 +177,10 @@ test("a file cut short or damaged is refused on reading", async () => {
 });
 
 test("a file whose description is unreadable or of another build is a problem, not an entry", async () => {
-  const storage = fakeStorage();
-  const files = openSnapshotFiles({ site: SITE, ...THIS, storage });
+  const root = new FakeDirectory();
+  const files = openSnapshotFiles({ site: SITE, ...THIS, root });
   await files.save(fakeSnapshot());
-  const file = await keptFile(storage, files);
+  const file = await keptFile(root, files);
   const { stored, meta } = await packSnapshot(fakeSnapshot(), { ...THIS, build: "other" });
   file.bytes = fileBytes(meta, stored);
   assert.deepEqual(await files.find(), { entry: null, problem: "made for build other, not aaaa1111" });
@@ -195,23 +190,23 @@ test("a file whose description is unreadable or of another build is a problem, n
 });
 
 test("another tab reading the file does not stop this one; one writing it makes find fail", async () => {
-  const storage = fakeStorage();
-  const files = openSnapshotFiles({ site: SITE, ...THIS, storage });
+  const root = new FakeDirectory();
+  const files = openSnapshotFiles({ site: SITE, ...THIS, root });
   await files.save(fakeSnapshot());
   const first = await files.find();
   const second = await files.find();
   assert.ok(first.entry && second.entry);
   await files.read(first.entry);
   await files.read(second.entry);
-  const file = await keptFile(storage, files);
+  const file = await keptFile(root, files);
   const writing = await file.createSyncAccessHandle();
   await assert.rejects(files.find(), /locked/); // the worker counts it as no snapshot
   writing.close();
 });
 
-test("the file system is usable only where the browser offers it", async () => {
-  assert.equal(await fileSystemUsable(undefined), false);
-  assert.equal(await fileSystemUsable({}), false);
+test("the file system is used only where the browser offers it", async () => {
+  assert.equal(await fileSystemRoot(undefined), null);
+  assert.equal(await fileSystemRoot({}), null);
   const refusing = { getDirectory: async () => Promise.reject(new DOMException("no", "SecurityError")) };
-  assert.equal(await fileSystemUsable(refusing), false);
+  assert.equal(await fileSystemRoot(refusing), null); // Node has no FileSystemFileHandle either
 });

@@ -33,36 +33,30 @@ export function fileBytes(meta, stored) {
 
 const isMissing = (error) => error?.name === "NotFoundError" || error?.name === "TypeMismatchError";
 
-/** Whether this worker can keep the snapshot in the Origin Private File System. */
-export async function fileSystemUsable(storage = globalThis.navigator?.storage) {
-  if (typeof storage?.getDirectory !== "function") return false;
-  if (typeof globalThis.FileSystemFileHandle?.prototype?.createSyncAccessHandle !== "function") return false;
-  try {
-    await storage.getDirectory(); // refused in some private windows
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * The Origin Private File System's root directory, or null if this worker cannot keep the
+ * snapshot there (no such file system, no synchronous access handles, or refused: some private
+ * windows refuse it).
+ */
+export async function fileSystemRoot(storage = globalThis.navigator?.storage) {
+  if (typeof storage?.getDirectory !== "function") return null;
+  if (typeof globalThis.FileSystemFileHandle?.prototype?.createSyncAccessHandle !== "function") return null;
+  return storage.getDirectory().catch(() => null);
 }
 
 /**
- * The snapshot of this site, Pyodide version and build in the Origin Private File System:
+ * The snapshot of this site, Pyodide version and build in the Origin Private File System whose
+ * root directory is `root` (see fileSystemRoot):
  * `{ find, load, read, save, drop }` as snapshot.js's openSnapshots. An `entry` is an open
  * read-only access handle with the file's description; load(entry) reads it and closes it.
  * save(bytes) also deletes every other file of the site's directory and the Cache Storage
  * snapshot (`cacheStore`, the store used before), so they never pile up.
  */
-export function openSnapshotFiles({
-  site,
-  pyodideVersion,
-  build,
-  storage = globalThis.navigator?.storage,
-  cacheStore = null,
-}) {
+export function openSnapshotFiles({ site, pyodideVersion, build, root, cacheStore = null }) {
   const expected = { pyodideVersion, build };
   const dirName = snapshotDirName(site);
   const name = snapshotFileName(expected);
-  const directory = async (create = false) => (await storage.getDirectory()).getDirectoryHandle(dirName, { create });
+  const directory = (create = false) => root.getDirectoryHandle(dirName, { create });
 
   async function find() {
     let access;

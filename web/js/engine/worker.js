@@ -11,7 +11,7 @@
 import { BOOT } from "../boot-config.js";
 import { DownloadFailure, downloadsCacheName, watchBootFetches } from "./boot-fetch.js";
 import { openSnapshots } from "./snapshot.js";
-import { fileSystemUsable, openSnapshotFiles } from "./snapshot-file.js";
+import { fileSystemRoot, openSnapshotFiles } from "./snapshot-file.js";
 import { precompileWasm } from "./wasm-early.js";
 // snapshot.js's own import, named here too so that it is fetched with the others, not a round later.
 import "./zero-runs.js";
@@ -157,7 +157,8 @@ const SNAPSHOT = { site: SITE.href, pyodideVersion: BOOT.pyodideVersion, build: 
 // offers it; else Cache Storage; else nowhere (null).
 async function snapshotStore() {
   const cacheStore = "caches" in self ? openSnapshots(SNAPSHOT) : null;
-  return (await fileSystemUsable()) ? openSnapshotFiles({ ...SNAPSHOT, cacheStore }) : cacheStore;
+  const root = await fileSystemRoot();
+  return root ? openSnapshotFiles({ ...SNAPSHOT, root, cacheStore }) : cacheStore;
 }
 
 // A lookup that fails counts as no snapshot. The snapshot found starts being read at once:
