@@ -43,6 +43,7 @@ class FakeFile {
       getSize: () => (check(), file.bytes.length),
       read(buffer, { at }) {
         check();
+        if (file.failReads) throw new DOMException("disk error", "InvalidStateError");
         const part = file.bytes.subarray(at, at + buffer.length);
         buffer.set(part);
         return part.length;
@@ -209,4 +210,16 @@ test("the file system is used only where the browser offers it", async () => {
   assert.equal(await fileSystemRoot({}), null);
   const refusing = { getDirectory: async () => Promise.reject(new DOMException("no", "SecurityError")) };
   assert.equal(await fileSystemRoot(refusing), null); // Node has no FileSystemFileHandle either
+});
+
+test("a read that fails closes the file's handle, in find as in load", async () => {
+  const root = new FakeDirectory();
+  const files = openSnapshotFiles({ site: SITE, ...THIS, root });
+  await files.save(fakeSnapshot());
+  const file = await keptFile(root, files);
+  const { entry } = await files.find();
+  file.failReads = true;
+  assert.throws(() => files.load(entry), /disk error/); // the worker counts it as no snapshot
+  await assert.rejects(files.find(), /disk error/);
+  assert.equal(file.readers, 0);
 });

@@ -69,13 +69,15 @@ export function openSnapshotFiles({ site, pyodideVersion, build, root, cacheStor
       if (isMissing(error)) return { entry: null, problem: "missing" };
       throw error;
     }
-    const meta = readMeta(access);
-    const problem = metaProblem(meta, expected);
-    if (problem) {
-      access.close();
-      return { entry: null, problem };
+    let problem;
+    let meta = null;
+    try {
+      meta = readMeta(access);
+      problem = metaProblem(meta, expected);
+    } finally {
+      if (problem !== null) access.close(); // refused, or reading it threw
     }
-    return { entry: { access, meta }, problem: null };
+    return problem ? { entry: null, problem } : { entry: { access, meta }, problem: null };
   }
 
   function readMeta(access) {
@@ -90,20 +92,20 @@ export function openSnapshotFiles({ site, pyodideVersion, build, root, cacheStor
     return meta && { ...meta, offset: 4 + length, fileSize: size };
   }
 
-  // As openSnapshots' load. The read blocks this worker for the few milliseconds it takes.
+  // As openSnapshots' load; the bytes are read here, in one call that blocks this worker for the
+  // few milliseconds it takes. Throws if the buffers cannot be allocated or the read fails.
   function load({ access, meta }) {
-    const memory = new Uint8Array(meta.memory);
-    const bytes = new Promise((resolve) => {
-      try {
-        // Whatever follows the description: bytesProblem then says if its length is wrong.
-        const stored = new Uint8Array(Math.max(0, meta.fileSize - meta.offset));
-        const count = access.read(stored, { at: meta.offset });
-        resolve(stored.subarray(0, count));
-      } finally {
-        access.close();
-      }
-    });
-    return expandChecked(bytes, meta, memory);
+    let memory;
+    let stored;
+    try {
+      memory = new Uint8Array(meta.memory);
+      // Whatever follows the description: bytesProblem then says if its length is wrong.
+      stored = new Uint8Array(Math.max(0, meta.fileSize - meta.offset));
+      stored = stored.subarray(0, access.read(stored, { at: meta.offset }));
+    } finally {
+      access.close();
+    }
+    return expandChecked(Promise.resolve(stored), meta, memory);
   }
 
   const read = (entry) => load(entry).verified;

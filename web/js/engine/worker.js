@@ -106,8 +106,9 @@ async function boot(options) {
     checkWebAssembly();
     timings["thread"] = Math.round(performance.timeOrigin); // the worker's start, before its modules
     reached("worker");
-    // All at once: the WebAssembly compiles, the snapshot is looked up and read, and Pyodide's two
-    // modules download (the second one Pyodide would only ask for once the first is in).
+    // The snapshot is looked up and read (from a file: in one call) while pyodide.mjs downloads.
+    // Once it is read, the WebAssembly compiles and Pyodide's second module downloads: Pyodide
+    // would start either only once pyodide.mjs runs; started sooner, they held the lookup back.
     const found = lookUp().finally(() => reached("lookup"));
     const { compiled } = precompileWasm(siteUrl(`${BOOT.pyodideDir}pyodide.asm.wasm`), { after: found });
     compiled.then(
