@@ -128,7 +128,23 @@ def write_minimal_page(site: Path, csp: str) -> str:
 
 
 SNAPSHOT_CACHE = "taluva / snapshot"
-SNAPSHOTS_KEPT = f"caches.open({SNAPSHOT_CACHE!r}).then(c => c.keys()).then(keys => keys.length)"
+SNAPSHOT_DIR = "taluva %2F snapshot"  # engine/snapshot-file.js, in the Origin Private File System
+# Snapshots kept in either store (files only once written: one being written is still empty).
+SNAPSHOTS_KEPT = f"""(async () => {{
+    let kept = (await (await caches.open({SNAPSHOT_CACHE!r})).keys()).length;
+    try {{
+        const root = await navigator.storage.getDirectory();
+        const dir = await root.getDirectoryHandle({SNAPSHOT_DIR!r});
+        for await (const file of dir.values()) if ((await file.getFile()).size > 0) kept++;
+    }} catch {{}}  // no such directory yet, or a file still open for writing
+    return kept;
+}})()"""
+# Deletes the snapshot from both stores: the next visit installs.
+DROP_SNAPSHOTS = f"""(async () => {{
+    await caches.delete({SNAPSHOT_CACHE!r});
+    const root = await navigator.storage.getDirectory();
+    await root.removeEntry({SNAPSHOT_DIR!r}, {{ recursive: true }}).catch(() => {{}});
+}})()"""
 
 
 def visit(context, url: str, route: str | None = None):
@@ -186,7 +202,7 @@ def measure_taluva(browser, server: SiteServer) -> dict[str, float]:
         page.close()
         first_bytes = server.take_bytes()
         page, restored = visit(context, server.url, "snapshot")
-        page.evaluate(f"caches.delete({SNAPSHOT_CACHE!r})")  # force the next visit to install
+        page.evaluate(DROP_SNAPSHOTS)  # force the next visit to install
         page.close()
         snapshot_bytes = server.take_bytes()
         page, installed = visit(context, server.url, "install")

@@ -5,16 +5,15 @@ from __future__ import annotations
 import shutil
 
 import build_site
+from bench_boot import SNAPSHOT_CACHE, SNAPSHOTS_KEPT
 from serve import SiteServer
 from support import wait_offline_ready, wait_ready, wait_until
 
 # The service worker's caches: the engine's memory snapshot has its own (test_snapshot.py).
-SNAPSHOT_CACHE = "taluva / snapshot"
 CACHE_NAMES = (
     "caches.keys().then(keys => keys.filter("
     f"k => k.startsWith('taluva ') && k !== {SNAPSHOT_CACHE!r}))"
 )
-SNAPSHOTS_KEPT = f"caches.open({SNAPSHOT_CACHE!r}).then(c => c.keys()).then(keys => keys.length)"
 
 
 def test_reload_with_network_off_and_server_stopped(page, server):

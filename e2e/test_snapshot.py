@@ -12,34 +12,46 @@ from game_driver import wait_game_ready
 from support import boot_config, wait_offline_ready, wait_ready, wait_until
 from taluva.bridge import _METHODS
 
-CACHE = "taluva / snapshot"
+CACHE = "taluva / snapshot"  # engine/snapshot.js: the store where the file system is missing
+DIR = "taluva %2F snapshot"  # engine/snapshot-file.js: the store in the Origin Private File System
 META = "x-taluva-snapshot"
 FORMAT = "zero-runs-1"  # engine/snapshot.js SNAPSHOT_FORMAT
 
-# The kept snapshots: [[url, meta]] (meta parsed from the header).
+# Reads a snapshot file: its description's length, the description, the stored bytes.
+READ_FILE = """async (handle) => {
+    const all = new Uint8Array(await (await handle.getFile()).arrayBuffer());
+    const length = new DataView(all.buffer).getUint32(0, true);
+    const meta = JSON.parse(new TextDecoder().decode(all.subarray(4, 4 + length)));
+    return { meta, bytes: all.slice(4 + length) };
+}"""
+
+# The kept snapshot files: [[name, meta]], and how many snapshots Cache Storage holds.
 KEPT = f"""async () => {{
-    const cache = await caches.open({CACHE!r});
+    const readFile = {READ_FILE};
+    const root = await navigator.storage.getDirectory();
     const out = [];
-    for (const request of await cache.keys()) {{
-        const response = await cache.match(request);
-        if (!response) continue;  // deleted meanwhile: a new snapshot replacing the old one
-        out.push([request.url, JSON.parse(response.headers.get({META!r}))]);
+    const dir = await root.getDirectoryHandle({DIR!r}).catch(() => null);
+    for await (const [name, handle] of dir ? dir.entries() : []) {{
+        try {{
+            out.push([name, (await readFile(handle)).meta]);
+        }} catch {{}}  // still being written
     }}
-    return out;
+    const cached = (await (await caches.open({CACHE!r})).keys()).length;
+    return {{ files: out, cached }};
 }}"""
 
 # Rewrites the one kept snapshot: "damaged" flips bytes in the middle (its description stays, so
 # only the SHA-256 check can tell); "refused" changes Pyodide's own build id in its header and
 # describes the result truthfully, so every check of ours passes and Pyodide itself throws while
-# restoring; "other-build" moves it under another build's key and description; "previous-format"
-# leaves it where and as the build before the zero-runs format kept it (no format in key or header).
+# restoring; "other-build" moves it under another build's name and description; "cache-storage"
+# leaves it where and as the build before the file store kept it (in Cache Storage, the file gone).
 TAMPER = f"""async (how) => {{
-    const cache = await caches.open({CACHE!r});
-    const [request] = await cache.keys();
-    const kept = await cache.match(request);
-    const meta = JSON.parse(kept.headers.get({META!r}));
-    const bytes = new Uint8Array(await kept.arrayBuffer());
-    let url = request.url;
+    const readFile = {READ_FILE};
+    const root = await navigator.storage.getDirectory();
+    const dir = await root.getDirectoryHandle({DIR!r});
+    const [name] = await Array.fromAsync(dir.keys());
+    const {{ meta, bytes }} = await readFile(await dir.getFileHandle(name));
+    let target = name;
     if (how === "damaged") bytes.fill(0x5a, bytes.length >> 1, (bytes.length >> 1) + 4096);
     if (how === "refused") bytes[20] ^= 0xff;
     if (how === "refused") {{
@@ -47,19 +59,26 @@ TAMPER = f"""async (how) => {{
         const hex = (b) => b.toString(16).padStart(2, "0");
         meta.sha256 = Array.from(new Uint8Array(digest), hex).join("");
     }}
+    if (how === "other-build" || how === "cache-storage") await dir.removeEntry(name);
     if (how === "other-build") {{
-        url = url.replace(/build-[^/]*$/, "build-0000000000000000");
+        target = name.replace(/build-[^ ]*$/, "build-0000000000000000");
         meta.build = "0000000000000000";
-        await cache.delete(request);
     }}
-    if (how === "previous-format") {{
-        url = url.replace("/{FORMAT}/", "/");
-        delete meta.format;
-        delete meta.memory;
-        await cache.delete(request);
+    if (how === "cache-storage") {{
+        const path = `engine-snapshot/{FORMAT}/pyodide-${{meta.pyodide}}/build-${{meta.build}}`;
+        const key = new URL(path, location.href).href;
+        const headers = {{ {META!r}: JSON.stringify(meta) }};
+        await (await caches.open({CACHE!r})).put(key, new Response(bytes, {{ headers }}));
+        return meta.sha256;
     }}
-    const headers = {{ {META!r}: JSON.stringify(meta) }};
-    await cache.put(url, new Response(bytes, {{ headers }}));
+    const text = new TextEncoder().encode(JSON.stringify(meta));
+    const file = new Uint8Array(4 + text.length + bytes.length);
+    new DataView(file.buffer).setUint32(0, text.length, true);
+    file.set(text, 4);
+    file.set(bytes, 4 + text.length);
+    const writable = await (await dir.getFileHandle(target, {{ create: true }})).createWritable();
+    await writable.write(file);
+    await writable.close();
     return meta.sha256;
 }}"""
 
@@ -69,13 +88,15 @@ def route(page) -> tuple[str, str | None]:
     return info["route"], info["fallback"]
 
 
-def wait_kept(page, key: str, not_sha: str | None = None) -> dict:
-    """Wait until the snapshot cache holds only this build's snapshot (a fresh one); its meta."""
+def wait_kept(page, name: str, not_sha: str | None = None) -> dict:
+    """Wait until the snapshot directory holds only this build's snapshot (a fresh one) and Cache
+    Storage none; its meta."""
 
     def kept():
-        entries = page.evaluate(KEPT)
-        fresh = len(entries) == 1 and entries[0][0] == key and entries[0][1]["sha256"] != not_sha
-        return fresh and entries[0][1]
+        kept = page.evaluate(KEPT)
+        files = kept["files"]
+        fresh = len(files) == 1 and files[0][0] == name and files[0][1]["sha256"] != not_sha
+        return fresh and kept["cached"] == 0 and files[0][1]
 
     return wait_until(kept)
 
@@ -127,7 +148,7 @@ EVERY_METHOD = """async () => {
 def test_return_visits_restore_the_snapshot_and_bad_ones_fall_back(page, server, site_dir, console):
     boot = boot_config(site_dir)
     version, build = boot["pyodideVersion"], boot["build"]
-    key = f"{server.url}engine-snapshot/{FORMAT}/pyodide-{version}/build-{build}"
+    key = f"{FORMAT} pyodide-{version} build-{build}"  # the file's name
 
     # Every status line the boot screen shows, from the first one on (per page load).
     page.add_init_script(
@@ -161,13 +182,14 @@ def test_return_visits_restore_the_snapshot_and_bad_ones_fall_back(page, server,
     wait_ready(page)
     play_a_move(page)
 
-    # Damaged, refused by Pyodide, or another build's (ours deleted): each boot installs, plays,
-    # and keeps a fresh snapshot of this build in place of the bad one.
+    # Damaged, refused by Pyodide, another build's (ours deleted), or in the store before this one
+    # (Cache Storage): each boot installs, plays, and keeps a fresh snapshot of this build in place
+    # of the bad one, in the file store, and Cache Storage is emptied.
     for how, why in [
         ("damaged", "SHA-256"),
         ("refused", "build id mismatch"),
         ("other-build", "missing"),
-        ("previous-format", "missing"),
+        ("cache-storage", "missing"),
     ]:
         bad_sha = page.evaluate(TAMPER, how)
         page.reload()

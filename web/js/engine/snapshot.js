@@ -74,6 +74,43 @@ export async function sha256Hex(bytes) {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/**
+ * `{ memory, read, verified }` of a snapshot load (see openSnapshots' load) whose stored bytes
+ * `bytes` (a promise) will give, described by `meta`, expanded into `memory` (zeroed, of
+ * meta.memory bytes). Shared by every store of the snapshot.
+ */
+export function expandChecked(bytes, meta, memory) {
+  const read = bytes.then((stored) => {
+    const problem = bytesProblem(stored, meta, meta.sha256);
+    if (problem) throw new SnapshotInvalid(problem);
+    return stored;
+  });
+  const verified = read.then(async (stored) => {
+    // Expanding overlaps the digest, which the browser computes off this thread.
+    const digest = sha256Hex(stored);
+    const problem = unpackZeroRunsInto(stored, memory);
+    if ((await digest) !== meta.sha256) throw new SnapshotInvalid(shaProblem);
+    if (problem) throw new SnapshotInvalid(problem);
+    return memory;
+  });
+  read.catch(() => {}); // whoever awaits `verified` hears of it
+  return { memory, read, verified };
+}
+
+/** The memory snapshot `bytes` as stored (`stored`), and the description kept beside it. */
+export async function packSnapshot(bytes, { pyodideVersion, build }) {
+  const stored = packZeroRuns(bytes);
+  const meta = {
+    format: SNAPSHOT_FORMAT,
+    pyodide: pyodideVersion,
+    build,
+    bytes: stored.byteLength,
+    memory: bytes.byteLength,
+    sha256: await sha256Hex(stored),
+  };
+  return { stored, meta };
+}
+
 export class SnapshotInvalid extends Error {
   constructor(problem) {
     super(`the kept engine snapshot is unusable: ${problem}`);
@@ -113,22 +150,11 @@ export function openSnapshots({ site, pyodideVersion, build, cacheStorage = glob
   function load(entry) {
     const meta = parseMeta(entry.headers.get(META_HEADER));
     const memory = new Uint8Array(meta.memory);
-    const read = entry.arrayBuffer().then((buffer) => {
-      const stored = new Uint8Array(buffer);
-      const problem = bytesProblem(stored, meta, meta.sha256);
-      if (problem) throw new SnapshotInvalid(problem);
-      return stored;
-    });
-    const verified = read.then(async (stored) => {
-      // Expanding overlaps the digest, which the browser computes off this thread.
-      const digest = sha256Hex(stored);
-      const problem = unpackZeroRunsInto(stored, memory);
-      if ((await digest) !== meta.sha256) throw new SnapshotInvalid(shaProblem);
-      if (problem) throw new SnapshotInvalid(problem);
-      return memory;
-    });
-    read.catch(() => {}); // whoever awaits `verified` hears of it
-    return { memory, read, verified };
+    return expandChecked(
+      entry.arrayBuffer().then((buffer) => new Uint8Array(buffer)),
+      meta,
+      memory,
+    );
   }
 
   /** The checked, expanded snapshot of `entry`. */
@@ -136,15 +162,7 @@ export function openSnapshots({ site, pyodideVersion, build, cacheStorage = glob
 
   /** Keeps the memory snapshot `bytes` (as Pyodide made it); resolves the bytes stored. */
   async function save(bytes) {
-    const stored = packZeroRuns(bytes);
-    const meta = {
-      format: SNAPSHOT_FORMAT,
-      pyodide: pyodideVersion,
-      build,
-      bytes: stored.byteLength,
-      memory: bytes.byteLength,
-      sha256: await sha256Hex(stored),
-    };
+    const { stored, meta } = await packSnapshot(bytes, expected);
     const cache = await open();
     const headers = { "content-type": "application/octet-stream", [META_HEADER]: JSON.stringify(meta) };
     await cache.put(key, new Response(stored, { headers }));
@@ -157,5 +175,10 @@ export function openSnapshots({ site, pyodideVersion, build, cacheStorage = glob
     await (await open()).delete(key);
   }
 
-  return { key, name, find, load, read, save, drop };
+  /** Deletes every snapshot of the site kept here (another store took over). */
+  async function clear() {
+    await cacheStorage.delete(name);
+  }
+
+  return { key, name, find, load, read, save, drop, clear };
 }

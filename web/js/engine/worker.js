@@ -11,6 +11,8 @@
 import { BOOT } from "../boot-config.js";
 import { DownloadFailure, downloadsCacheName, watchBootFetches } from "./boot-fetch.js";
 import { openSnapshots } from "./snapshot.js";
+import { fileSystemRoot, openSnapshotFiles } from "./snapshot-file.js";
+import { precompileWasm } from "./wasm-early.js";
 // snapshot.js's own import, named here too so that it is fetched with the others, not a round later.
 import "./zero-runs.js";
 
@@ -100,16 +102,29 @@ async function boot(options) {
   });
   // Every step also ends as soon as one of its downloads fails.
   const step = (promise) => Promise.race([promise, downloads.failed]);
-  const snapshots = "caches" in self ? openSnapshots(SNAPSHOT) : null;
   try {
     checkWebAssembly();
     timings["thread"] = Math.round(performance.timeOrigin); // the worker's start, before its modules
     reached("worker");
-    // The snapshot is looked up and read while pyodide.mjs downloads.
-    const found = lookUp(snapshots).finally(() => reached("lookup"));
+    // The snapshot is looked up and read (from a file: in one call) while pyodide.mjs downloads.
+    // Once it is read, the WebAssembly compiles and Pyodide's second module downloads: Pyodide
+    // would start either only once pyodide.mjs runs; started sooner, they held the lookup back.
+    const found = lookUp().finally(() => reached("lookup"));
+    const { compiled } = precompileWasm(siteUrl(`${BOOT.pyodideDir}pyodide.asm.wasm`), { after: found });
+    compiled.then(
+      () => reached("wasm compiled"),
+      () => {},
+    );
+    found
+      .then(() => import(siteUrl(`${BOOT.pyodideDir}pyodide.asm.mjs`)))
+      .then(
+        () => reached("asm.mjs in"),
+        () => {},
+      ); // Pyodide's own import reports
     const { loadPyodide } = await step(import(siteUrl(`${BOOT.pyodideDir}pyodide.mjs`)));
     reached("pyodide.mjs");
-    const { pyodide, handle: answer, route, fallback } = await start(loadPyodide, snapshots, await found, step);
+    const { snapshots, ...kept } = await found;
+    const { pyodide, handle: answer, route, fallback } = await start(loadPyodide, snapshots, kept, step);
     handle = answer;
     const engine = pyodide.pyimport("taluva").__version__;
     progress("ready", "Ready.");
@@ -117,8 +132,8 @@ async function boot(options) {
     const info = { engine, pyodide: pyodide.version, python: BOOT.python, build: BOOT.build, route, fallback, timings };
     postMessage({ type: "ready", info });
     // Taken before this task ends, so before any call can change the interpreter; see snapshot().
-    const kept = route === "install" ? snapshot(pyodide, snapshots) : null;
-    afterReady(downloads, snapshots, kept);
+    const taken = route === "install" ? snapshot(pyodide, snapshots) : null;
+    afterReady(downloads, snapshots, taken);
   } catch (error) {
     await reportFailure(error);
   }
@@ -139,16 +154,25 @@ async function reportFailure(error) {
 
 const SNAPSHOT = { site: SITE.href, pyodideVersion: BOOT.pyodideVersion, build: BOOT.build };
 
+// Where the snapshot is kept: the Origin Private File System, read fastest, where the browser
+// offers it; else Cache Storage; else nowhere (null).
+async function snapshotStore() {
+  const cacheStore = "caches" in self ? openSnapshots(SNAPSHOT) : null;
+  const root = await fileSystemRoot();
+  return root ? openSnapshotFiles({ ...SNAPSHOT, root, cacheStore }) : cacheStore;
+}
+
 // A lookup that fails counts as no snapshot. The snapshot found starts being read at once:
-// `stored` is what snapshots.load gives.
-async function lookUp(snapshots) {
-  if (!snapshots) return { entry: null, problem: "no Cache Storage", stored: null };
+// `stored` is what snapshots.load gives; `snapshots` the store.
+async function lookUp() {
+  const snapshots = await snapshotStore();
+  if (!snapshots) return { snapshots, entry: null, problem: "no snapshot storage", stored: null };
   const { entry, problem } = await snapshots.find().catch((error) => ({ entry: null, problem: String(error) }));
   let stored = null;
   try {
     stored = entry ? snapshots.load(entry) : null; // allocates the expanded length: may throw
   } catch (error) {
-    return { entry: null, problem: String(error?.message ?? error), stored: null };
+    return { snapshots, entry: null, problem: String(error?.message ?? error), stored: null };
   }
   // Only noted here: restore() hears of a failure (a failed import of Pyodide never gets there).
   stored?.read.then(
@@ -159,7 +183,7 @@ async function lookUp(snapshots) {
     () => reached("snapshot checked"),
     () => {},
   );
-  return { entry, problem, stored };
+  return { snapshots, entry, problem, stored };
 }
 
 // The snapshot route if there is a snapshot and it restores, else the install route. `fallback`
