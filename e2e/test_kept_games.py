@@ -248,3 +248,31 @@ def test_export_then_import_into_a_fresh_profile_gives_the_same_list(game, serve
         assert errors == []
     finally:
         context.close()
+
+
+def test_the_last_move_survives_a_reload_right_after_it(game):
+    """The kept game's write and the URL hash wait for the move's frame (web/js/after-paint.js),
+    and leaving the page writes them at once: a reload right after a click, or from the very
+    task of the move, still resumes at that move."""
+    new_game(game, {"players": 2}, seed=4)
+    play_moves(game, 3)  # the last one a click on the board, then at once:
+    code = game.evaluate("taluva.share.code()")
+    game.reload()
+    wait_game_ready(game)
+    assert game.evaluate("taluva.share.code()") == code
+    game.wait_for_function("hash => location.hash === hash", arg=f"#g={code}")
+
+    # The worst case: the page is left in the task of the move, before any frame is drawn.
+    # The hash is the move before's (the reload's address was fixed before pagehide), so the
+    # page opens that link and finds the kept game played on from it.
+    with game.expect_navigation():
+        code = game.evaluate(
+            """async () => {
+                await taluva.play(taluva.legalMoves()[0]);
+                location.reload();
+                return taluva.share.code();
+            }"""
+        )
+    wait_game_ready(game)
+    assert game.evaluate("taluva.share.code()") == code
+    game.wait_for_function("hash => location.hash === hash", arg=f"#g={code}")

@@ -277,3 +277,83 @@ def test_a_code_or_record_is_inspected_without_touching_the_game_in_play() -> No
     assert again["summary"] == info["summary"]
     assert call("recordOfCode", code=encode(other))["result"].startswith("taluva 1")
     assert call("view")["result"]["share"] == before  # the game in play is untouched
+
+
+# The log as a change (issue 10: the view's size): the page passes back the ``logId`` of the view
+# it holds as ``logBase`` and gets the entries from ``logFrom`` on.
+
+
+class Page:
+    """The page's side, as web/js/game/view-log.js keeps it: the log of the last view answer."""
+
+    def __init__(self) -> None:
+        self.log: list[dict] = []
+        self.log_id: str | None = None
+
+    def ask(self, method: str, **params) -> dict:
+        view = call(method, logBase=self.log_id, **params)["result"]
+        start = view["logFrom"]
+        assert 0 <= start <= len(self.log)
+        self.log = self.log[:start] + view["state"]["log"]
+        self.log_id = view["logId"]
+        return view
+
+
+def whole_log() -> list[dict]:
+    return call("state")["result"]["log"]
+
+
+def test_the_log_comes_as_a_change_through_a_whole_game_with_undo_and_redo() -> None:
+    page = Page()
+    view = page.ask("newGame", options={"players": 4}, seed=5)
+    assert view["logFrom"] == 0 and page.log == whole_log()
+    while view["moves"]:
+        view = page.ask("play", move=call("legalMoves")["result"][-1])
+        assert page.log == whole_log()
+        # Only the turn just played and the one it starts (its tile drawn) are sent.
+        assert len(view["state"]["log"]) <= 2
+        assert view["logFrom"] >= len(page.log) - 2
+        if view["steps"] % 7 == 0:
+            for method in ("undo", "undo", "undo", "redo"):
+                view = page.ask(method)
+                assert page.log == whole_log()
+            view = page.ask("redo")
+            view = page.ask("redo")
+    assert view["state"]["result"] is not None
+    assert page.log == whole_log()
+
+
+def test_a_new_game_or_a_load_replaces_the_log_the_page_holds() -> None:
+    page = Page()
+    page.ask("newGame", options={"players": 2}, seed=3)
+    for _ in range(6):
+        page.ask("play", move=call("legalMoves")["result"][0])
+    code, held = call("shareCode")["result"], list(page.log)
+    view = page.ask("newGame", options={"players": 3}, seed=4)
+    assert view["logFrom"] == 0 and page.log == whole_log()  # the first tile drawn
+    page.ask("play", move=call("legalMoves")["result"][0])
+    assert page.log == whole_log() and len(page.log) == 1
+    view = page.ask("loadShareCode", code=code)
+    assert view["logFrom"] == 0 and page.log == held
+    # The same game again: the page holds every entry already.
+    view = page.ask("loadShareCode", code=code)
+    assert (view["logFrom"], view["state"]["log"]) == (len(held), [])
+    view = page.ask("loadRecord", text=call("record")["result"])
+    assert view["logFrom"] == len(held) and page.log == held
+
+
+def test_a_log_base_the_bridge_did_not_send_last_gets_the_whole_log() -> None:
+    page = Page()
+    page.ask("newGame", options={"players": 2}, seed=3)
+    for _ in range(4):
+        page.ask("play", move=call("legalMoves")["result"][0])
+    # Another caller's view (the embed, the console's taluva.call) moves the bridge on.
+    other = call("play", move=call("legalMoves")["result"][0])["result"]
+    assert other["logFrom"] == 0 and other["state"]["log"] == whole_log()
+    view = page.ask("undo")
+    assert view["logFrom"] == 0 and page.log == whole_log()
+    view = page.ask("view")
+    assert view["logFrom"] == len(page.log) and view["state"]["log"] == []
+    # A base from another worker (a restarted engine) or none at all: the whole log.
+    assert call("view", logBase="0123456789ab")["result"]["logFrom"] == 0
+    assert call("view")["result"]["state"]["log"] == whole_log()

@@ -171,10 +171,11 @@ def run_view(
                 legal = bridge._current().game.legal_moves()
                 move = {"notation": format_move(list(legal)[rng.randrange(len(legal))])}
                 phase = view["state"]["phase"]
+                # As the page asks: with its log, so the answer carries only the new entries.
                 request = {
                     "id": calls,
                     "method": "play",
-                    "params": {"move": move},
+                    "params": {"move": move, "logBase": view["logId"]},
                 }
                 calls += 1
                 ms, response = _timed(lambda r=request: bridge.handle(json.dumps(r)))

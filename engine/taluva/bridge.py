@@ -21,6 +21,7 @@ where known.
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -88,13 +89,37 @@ def _current() -> Session:
     return _session
 
 
-def view() -> dict[str, Any]:
+# The log entries the page was last sent, under the id it was given for them: the page echoes the
+# id (``logBase``) with its next call and gets only the entries that changed since. An id is
+# random, so a page whose copy the bridge never sent (a restarted worker, a second caller, a lost
+# answer) cannot match one, and gets the whole log.
+_sent_log: tuple[str, list[dict[str, Any]]] | None = None
+
+
+def view(log_base: str | None = None) -> dict[str, Any]:
     """What the page draws after every change: the state, the legal moves (``moves``: compact,
     see :func:`taluva.jsonio.legal_view_json`; the ``legalMoves`` method gives them whole),
-    undo/redo, the share code and a summary for link previews."""
+    undo/redo, the share code and a summary for link previews.
+
+    The log grows by a turn every two steps and was half of the view, so it goes as a change:
+    ``state.log`` holds the entries from ``logFrom`` on, and the page keeps the ones before from
+    the answer whose ``logId`` it passes back as ``log_base``. Without a ``log_base`` that is the
+    bridge's last ``logId``, ``logFrom`` is 0 and the log is whole.
+    """
+    global _sent_log
     session = _current()
+    state = state_to_json(session.game)
+    log = state["log"]
+    start = 0
+    if _sent_log is not None and log_base is not None and log_base == _sent_log[0]:
+        start = _common_prefix(_sent_log[1], log)
+    log_id = secrets.token_hex(6)
+    _sent_log = (log_id, log)
+    state["log"] = log[start:]
     return {
-        "state": state_to_json(session.game),
+        "state": state,
+        "logFrom": start,
+        "logId": log_id,
         "moves": legal_view_json(session.game),
         "canUndo": session.can_undo(),
         "canRedo": session.can_redo(),
@@ -104,24 +129,40 @@ def view() -> dict[str, Any]:
     }
 
 
-def _replace_game(game: Game) -> dict[str, Any]:
+def _common_prefix(a: list[Any], b: list[Any]) -> int:
+    """How many leading items ``a`` and ``b`` share (a turn's entry changes when its build is
+    played or undone, and undo, a new game or a load replace entries)."""
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def _replace_game(game: Game, log_base: str | None) -> dict[str, Any]:
     """Make ``game`` the current one. Callers build it first, so a bad link or record raises
     before anything is replaced and the game in progress survives."""
     global _session
     _session = Session.from_game(game)
-    return view()
+    return view(log_base)
+
+
+# Every method that answers with a view takes the page's ``logBase`` (see :func:`view`).
 
 
 @method("newGame")
-def _new_game(options: dict[str, Any] | None = None, seed: int | None = None) -> dict[str, Any]:
+def _new_game(
+    options: dict[str, Any] | None = None, seed: int | None = None, logBase: str | None = None
+) -> dict[str, Any]:
     global _session
     _session = Session(Options.from_dict(options or {}), seed)
-    return view()
+    return view(logBase)
 
 
 @method("view")
-def _view() -> dict[str, Any]:
-    return view()
+def _view(logBase: str | None = None) -> dict[str, Any]:
+    return view(logBase)
 
 
 @method("state")
@@ -135,9 +176,9 @@ def _legal_moves() -> list[dict[str, Any]]:
 
 
 @method("play")
-def _play(move: Any) -> dict[str, Any]:
+def _play(move: Any, logBase: str | None = None) -> dict[str, Any]:
     _current().play(move_from_json(move))
-    return view()
+    return view(logBase)
 
 
 @method("explain")
@@ -158,9 +199,9 @@ def _share_code() -> str:
 
 
 @method("loadShareCode")
-def _load_share_code(code: str) -> dict[str, Any]:
+def _load_share_code(code: str, logBase: str | None = None) -> dict[str, Any]:
     """Replace the game by the one a link carries; a bad code leaves the current game alone."""
-    return _replace_game(decode(code))
+    return _replace_game(decode(code), logBase)
 
 
 @method("relateCodes")
@@ -205,15 +246,15 @@ def _hint(seed: int = 0) -> dict[str, Any]:
 
 
 @method("undo")
-def _undo() -> dict[str, Any]:
+def _undo(logBase: str | None = None) -> dict[str, Any]:
     _current().undo()
-    return view()
+    return view(logBase)
 
 
 @method("redo")
-def _redo() -> dict[str, Any]:
+def _redo(logBase: str | None = None) -> dict[str, Any]:
     _current().redo()
-    return view()
+    return view(logBase)
 
 
 @method("record")
@@ -222,9 +263,9 @@ def _record() -> str:
 
 
 @method("loadRecord")
-def _load_record(text: str) -> dict[str, Any]:
+def _load_record(text: str, logBase: str | None = None) -> dict[str, Any]:
     """Replace the game by a replayed record; a bad record leaves the current game alone."""
-    return _replace_game(replay(text))
+    return _replace_game(replay(text), logBase)
 
 
 # The kept games of the page: questions about codes and records that never touch the game in

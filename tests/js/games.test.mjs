@@ -10,6 +10,7 @@ import { openDB } from "../../build/node_modules/idb/build/index.js";
 import { exportText, splitBackup } from "../../web/js/games/backup.js";
 import { gameStanding, gameTitle, playedAgo } from "../../web/js/games/describe.js";
 import { keptGames } from "../../web/js/games/games.js";
+import { flushLater } from "../../web/js/after-paint.js";
 import { GameKeeper } from "../../web/js/games/keeper.js";
 import { ENTRY_VERSION, LibraryError, STORE, openLibrary, stateOf, validEntry } from "../../web/js/games/library.js";
 import { keptGameToShow } from "../../web/js/share/start.js";
@@ -78,6 +79,64 @@ test("a rename is kept through later moves; delete and undo put an entry back", 
   await library.restore(removed);
   [entry] = (await library.list()).entries;
   assert.equal(entry.steps, 2);
+});
+
+// The write waits for the frame of the change (after-paint.js): nothing of it runs inside the
+// store's change event, changes before it are written once, and leaving the page writes at once.
+function counting(library) {
+  const puts = [];
+  const put = library.put.bind(library);
+  library.put = (entry) => {
+    puts.push(entry);
+    return put(entry);
+  };
+  return puts;
+}
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+test("the keeper writes after the change, once for changes in a row, and at once when the page is left", async () => {
+  const library = await fresh();
+  const puts = counting(library);
+  const store = new GameStore(new FakeEngine());
+  const keeper = new GameKeeper(store, library);
+  await store.newGame({ seed: 1 });
+  for (let i = 0; i < 3; i++) await store.play({ notation: `m${i}` });
+  assert.equal(puts.length, 0); // not inside the change
+  await nextTask();
+  assert.deepEqual(
+    puts.map((e) => e.steps),
+    [3],
+  );
+  await store.play({ notation: "m3" });
+  flushLater(); // pagehide, or hidden
+  assert.deepEqual(
+    puts.map((e) => e.steps),
+    [3, 4],
+  );
+  await nextTask();
+  assert.equal(puts.length, 2);
+  await settle(keeper);
+  assert.equal((await library.get(store.gameId)).steps, 4);
+});
+
+test("a game deleted before its write is not written back; a rename wins over a waiting write", async () => {
+  const library = await fresh();
+  const puts = counting(library);
+  const store = new GameStore(new FakeEngine());
+  const keeper = new GameKeeper(store, library);
+  await store.newGame({ seed: 1 });
+  await store.play({ notation: "m0" });
+  keeper.forget(store.gameId);
+  await nextTask();
+  assert.equal(puts.length, 0);
+  await store.play({ notation: "m1" });
+  await keeper.rename(store.gameId, "Evening");
+  await nextTask();
+  assert.deepEqual(
+    puts.map((e) => [e.steps, e.name]),
+    [[2, "Evening"]],
+  );
 });
 
 test("an unreadable entry is listed apart and the others still load", async () => {

@@ -3,6 +3,7 @@ import "./english.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { GameStore } from "../../web/js/game/store.js";
+import { wholeLog } from "../../web/js/game/view-log.js";
 import { FakeEngine } from "./fake-engine.mjs";
 
 function recording(store) {
@@ -117,4 +118,76 @@ test("who is to move: people and computers", async () => {
   assert.equal(store.hasHumans(), true);
   assert.equal(store.personToMove(), false);
   assert.equal(store.isComputer(0), true);
+});
+
+// ---- the move log, sent as a change (game/view-log.js) ------------------------------------------
+
+const wholeLogOf = (engine) => JSON.parse(JSON.stringify(engine.log()));
+
+test("the log the subscribers see is whole after every play, undo, redo, new game and load", async () => {
+  const engine = new FakeEngine();
+  const store = new GameStore(engine);
+  const logs = [];
+  store.subscribe(({ view }) => logs.push([view.logFrom, view.state.log]));
+  const check = () => assert.deepEqual(store.state.log, wholeLogOf(engine));
+  await store.newGame({ seed: 1 });
+  check();
+  for (let i = 0; i < 5; i++) {
+    await store.play({ notation: `m${i}` });
+    check();
+  }
+  // Entries the page holds were sent once: a build step sends only its turn's entry again.
+  assert.equal(logs.at(-1)[0], 2);
+  await store.undo(); // takes back a placement: the last turn's entry goes
+  check();
+  await store.undo(); // takes back a build: the last turn's entry changes
+  check();
+  await store.redo();
+  check();
+  await store.play({ notation: "m4" });
+  check();
+  await store.load({ share: "1CODE7" });
+  check();
+  await store.newGame({ seed: 2 });
+  assert.deepEqual(store.state.log, []);
+});
+
+test("a view the store did not ask for (another caller of the engine) makes the next log whole", async () => {
+  const engine = new FakeEngine();
+  const store = new GameStore(engine);
+  await store.newGame({ seed: 1 });
+  await store.play({ notation: "m0" });
+  await store.play({ notation: "m1" });
+  await engine.call("play", { move: { notation: "m2" } }); // e.g. window.taluva.call("play", …)
+  await engine.call("undo", {});
+  await store.play({ notation: "m2" });
+  assert.equal(store.view.logFrom, 0);
+  assert.deepEqual(store.state.log, wholeLogOf(engine));
+  await store.play({ notation: "m3" });
+  assert.equal(store.view.logFrom, 1);
+  assert.deepEqual(store.state.log, wholeLogOf(engine));
+});
+
+test("an undo back to a person's step completes each answer from the one before", async () => {
+  const engine = new FakeEngine();
+  const store = new GameStore(engine);
+  await store.newGame({ options: { players: 3 }, seed: 1, seats: [human, cpu, cpu] });
+  for (let i = 0; i < 5; i++) await store.play({ notation: `m${i}` });
+  await store.undo({ toPerson: true }); // four answers: the computers' steps, then the person's
+  assert.equal(store.view.steps, 1);
+  assert.deepEqual(store.state.log, wholeLogOf(engine));
+});
+
+test("wholeLog appends to the held entries, and refuses a change that skips some", () => {
+  const held = [{ a: 1 }, { b: 2 }, { c: 3 }];
+  assert.deepEqual(wholeLog(held, { logFrom: 2, state: { log: [{ c: 4 }, { d: 5 }] } }), [
+    { a: 1 },
+    { b: 2 },
+    { c: 4 },
+    { d: 5 },
+  ]);
+  assert.deepEqual(wholeLog(held, { logFrom: 0, state: { log: [{ z: 0 }] } }), [{ z: 0 }]);
+  // A view of an earlier build, or any caller's, without logFrom: the log is whole.
+  assert.deepEqual(wholeLog(held, { state: { log: [{ z: 0 }] } }), [{ z: 0 }]);
+  assert.throws(() => wholeLog(held, { logFrom: 4, state: { log: [] } }), /after entry 4, but the page holds 3/);
 });

@@ -7,11 +7,13 @@
 //   store.onError((error) => ...)                        a play/undo/redo the engine refused
 //
 // The view is the engine's (bridge `view`: state, compact legal moves (game/legal.js expands
-// them), canUndo/canRedo, steps, share).
+// them), canUndo/canRedo, steps, share), its move log completed from the one before
+// (game/view-log.js): subscribers always see the whole `state.log`.
 // Nothing here knows a rule; the store only keeps the seats (names, colours, who plays them)
 // and the seed that the engine does not hold.
 
 import { completeSeats, computerLevel, hashText } from "./seats.js";
+import { HeldLog } from "./view-log.js";
 
 export const DEFAULT_OPTIONS = { players: 2, tiles: "12", found: "isolated", rank: false, teams: false };
 
@@ -28,6 +30,7 @@ export class GameStore {
   #events = new EventTarget();
   #busy = 0;
   #explained = new Map();
+  #log = new HeldLog();
 
   constructor(engine) {
     this.#engine = engine;
@@ -84,7 +87,7 @@ export class GameStore {
   async newGame({ options = {}, seats = this.seats, seed = null, source = "new", id = null } = {}) {
     const opts = { ...DEFAULT_OPTIONS, ...options };
     const gameSeed = Number.isInteger(seed) ? seed : randomSeed();
-    const view = await this.#ask("newGame", { options: opts, seed: gameSeed });
+    const view = await this.#askView("newGame", { options: opts, seed: gameSeed });
     const table = completeSeats(seats, view.state.players.length);
     const game = { seats: table, seed: gameSeed, source, gameId: id ?? newGameId(), origin: null };
     this.#commit(view, { cause: "new" }, game);
@@ -99,8 +102,8 @@ export class GameStore {
   async load({ share, record, seats = [], names = [], seed = null, source = "link", id = null }) {
     const view =
       record !== undefined
-        ? await this.#ask("loadRecord", { text: record })
-        : await this.#ask("loadShareCode", { code: share });
+        ? await this.#askView("loadRecord", { text: record })
+        : await this.#askView("loadShareCode", { code: share });
     const table = completeSeats(seats, view.state.players.length, names);
     const gameSeed = Number.isInteger(seed) ? seed : hashText(view.share);
     const origin = source === "link" ? share : null;
@@ -129,7 +132,7 @@ export class GameStore {
     let view = this.view;
     try {
       do {
-        view = await this.#ask("undo");
+        view = await this.#askView("undo");
       } while (toPerson && view.canUndo && this.isComputer(view.state.current));
     } catch (error) {
       this.#emit("error", error);
@@ -164,7 +167,7 @@ export class GameStore {
   async #act(method, params, change) {
     let view;
     try {
-      view = await this.#ask(method, params);
+      view = await this.#askView(method, params);
     } catch (error) {
       this.#emit("error", error);
       throw error;
@@ -173,13 +176,19 @@ export class GameStore {
     return view;
   }
 
-  async #ask(method, params = {}) {
+  async #ask(method, params = {}, { view = false } = {}) {
     if (this.#busy++ === 0) this.#emit("busy", true);
     try {
-      return await this.#engine.call(method, params);
+      const answer = await this.#engine.call(method, view ? { ...params, logBase: this.#log.base } : params);
+      return view ? this.#log.complete(answer) : answer;
     } finally {
       if (--this.#busy === 0) this.#emit("busy", false);
     }
+  }
+
+  /** A call that answers with a view: its log comes as a change to the one held. */
+  #askView(method, params = {}) {
+    return this.#ask(method, params, { view: true });
   }
 
   #commit(view, change, game = null) {

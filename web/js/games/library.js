@@ -114,7 +114,10 @@ export class GameLibrary {
   /** Write an entry; a full disk rejects with LibraryError("full") and nothing is dropped. */
   async put(entry) {
     try {
-      await this.#db.put(STORE, entry);
+      const tx = this.#db.transaction(STORE, "readwrite");
+      const written = Promise.all([tx.store.put(entry), tx.done]);
+      tx.commit?.(); // sent at once: a page being left (pagehide) still keeps it
+      await written;
     } catch (error) {
       if (isQuota(error)) throw new LibraryError("full", t("library.full"));
       throw error;

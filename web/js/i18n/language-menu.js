@@ -2,6 +2,7 @@
 // with the person's preferences and the page reopens in it (every text on screen, the dialogs'
 // included, is then in one language; the game in progress is kept and resumes).
 
+import { flushLater } from "../after-paint.js";
 import { h } from "../screen/dom.js";
 import { ICONS } from "../screen/icons.js";
 import { storeLanguage } from "./language.js";
@@ -18,6 +19,7 @@ export function withoutLanguage(hash) {
 
 function reopenIn(tag) {
   storeLanguage(tag);
+  flushLater(); // the hash of the last move, and its kept game, before the page reopens
   history.replaceState(history.state, "", `${location.pathname}${location.search}${withoutLanguage(location.hash)}`);
   location.reload();
 }

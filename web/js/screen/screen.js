@@ -176,7 +176,20 @@ export class GameScreen {
     }
     this.render();
     renderLog(this.parts.log, view.state, this.store.seats, this.colours);
-    if (view.state.phase === "over" && prev?.state.phase !== "over") this.showEnd();
+    if (view.state.phase === "over" && prev?.state.phase !== "over") {
+      if (cause === "play" || cause === "redo") this.#showEndAfterFrame(view);
+      else this.showEnd(); // a finished game opened: at once, under the replay a link may open
+    }
+  }
+
+  // The board shows the last move first: the end dialog (a modal that takes the focus, ~8 ms
+  // of the step) opens after that frame, unless the game has moved on by then (an undo).
+  #showEndAfterFrame(view) {
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (this.store.view === view) this.showEnd();
+      }),
+    );
   }
 
   #announce(change) {

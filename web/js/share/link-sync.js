@@ -1,7 +1,8 @@
-// The URL hash follows the game on screen: after every change of the store it holds the game's
-// share code, its seat names and the replay step while the replay is open. A link typed into
-// the address bar of an open page is taken up like a fresh visit.
+// The URL hash follows the game on screen: after every change of the store (once its frame is
+// drawn) it holds the game's share code, its seat names and the replay step while the replay is
+// open. A link typed into the address bar of an open page is taken up like a fresh visit.
 
+import { afterPaint } from "../after-paint.js";
 import { linkNames } from "../game/seats.js";
 import { formatHash, parseHash, replaceHash } from "./hash.js";
 
@@ -17,10 +18,12 @@ export function hashOf(store, at = null, { preview = false } = {}) {
 
 export function syncLink(store, { onStep = () => {} } = {}) {
   let at = null;
+  // The address bar follows after the frame is drawn (after-paint.js): replaceState is slow.
+  const write = afterPaint(() => replaceHash(hashOf(store, at)));
   const update = () => {
     if (!store.view) return;
     document.body.dataset.shareCode = store.view.share;
-    replaceHash(hashOf(store, at));
+    write.schedule();
   };
   store.subscribe(update);
 
@@ -34,6 +37,7 @@ export function syncLink(store, { onStep = () => {} } = {}) {
     const names = (list) => formatHash({ code: "", names: list });
     const sameGame = parsed?.code === store.view?.share && names(parsed.names) === names(linkNames(store.seats));
     if (!sameGame) {
+      write.cancel(); // the link typed in wins
       location.reload();
       return;
     }
@@ -45,6 +49,7 @@ export function syncLink(store, { onStep = () => {} } = {}) {
     setAt(step) {
       at = step;
       update();
+      write.flush();
     },
   };
 }
