@@ -19,6 +19,8 @@ def test_the_weights_file_has_every_field_for_2_3_and_4_players() -> None:
         assert isinstance(w, Weights) and len(w) == len(Weights._fields)
         assert all(isinstance(v, float) for v in w)
         assert w.temple > 0 and w.opponents > 0 and w.rival_softness >= 0
+    # Two players keep the hand-set weights: the 2-player arena figures were measured with them.
+    assert weights[2] == DEFAULT
 
 
 def test_strong_and_master_use_the_weights_fitted_for_their_table() -> None:

@@ -19,8 +19,10 @@ its settlements promise for the turns it has left:
 Each seat has ``r`` turns left and builds once per turn, so the promises are sorted by worth and
 only the best ``r`` of them count (and no more temples or towers than the stock holds).
 
-The value of a position for a seat is its own value minus the best opponent's (free-for-all) or
-its team's total minus the other team's (O-TEAMS). Game over is worth +-WIN.
+The value of a position for a seat is its own value minus the best opponent's (free-for-all;
+with ``rival_softness`` the opponents' soft maximum, between the best one's and their mean) or
+its team's total minus the other team's (O-TEAMS). Game over is worth +-WIN. The defaults here
+are hand-set; :mod:`taluva.ai.tune` fits them per player count for the strong levels.
 """
 
 from __future__ import annotations

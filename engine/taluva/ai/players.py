@@ -22,6 +22,8 @@
   level-3 tower spot, and stop an early win (R-END-1) one turn ahead. With 3 or 4 players every
   answer counts, not only the next player's: the one who moves just before it is the one most
   likely to take a spot it counts on.
+  Its evaluation weights are fitted per player count (:mod:`taluva.ai.tune`, shipped in
+  ``weights.json``) for free-for-all tables; team games keep the defaults.
 * ``master``: the strong search, wider (``MASTER``: more candidates and more nodes); it spends
   the time the browser allows it (a median of about 1 s a turn in Pyodide).
 

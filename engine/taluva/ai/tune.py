@@ -121,12 +121,13 @@ def fit(
     start: Weights,
     rounds: int = 4,
     report: Callable[[str], None] | None = None,
+    fields: Sequence[str] = Weights._fields,
 ) -> Weights:
     """Coordinate descent on the mean of ``losses`` (one loss per fold of games): every weight
     multiplied by each of :data:`FACTORS` (``rival_softness`` stepped through
     :data:`SOFTNESS_STEPS`), the best change kept, until a round changes nothing or ``rounds``
-    are done. A change must lower the loss of every fold, not only their mean: one that helps
-    some games and hurts others has learnt those games' accidents, not the game.
+    are done; only ``fields`` change. A change must lower the loss of every fold, not only their
+    mean: one that helps some games and hurts others has learnt those games' accidents.
 
     >>> target = DEFAULT._replace(hut=12.0, rival_softness=300.0)
     >>> def loss(w):
@@ -142,7 +143,7 @@ def fit(
         report(f"start: fold log-losses {_folds(best_folds)}")
     for r in range(rounds):
         changed = False
-        for name in Weights._fields:
+        for name in fields:
             now = getattr(best, name)
             if name == "rival_softness":
                 tries = [s for s in (0.0, *SOFTNESS_STEPS, now * 0.5, now * 2) if s != now]
@@ -186,9 +187,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=160)
     parser.add_argument("--seed", type=int, default=50_000, help="game i is dealt from S + i")
     parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument(
+        "--fields",
+        default=",".join(Weights._fields),
+        help="comma-separated Weights fields to fit (default: all); the others keep the defaults",
+    )
     parser.add_argument("--cache", type=Path, help="keep the played positions in this file")
     parser.add_argument("--write", action="store_true", help=f"store the fit in {WEIGHTS_FILE}")
     args = parser.parse_args(argv)
+    fields = args.fields.split(",")
+    unknown = sorted(set(fields) - set(Weights._fields))
+    if unknown:
+        parser.error(f"--fields: unknown {unknown}; known: {', '.join(Weights._fields)}")
 
     def report(line: str) -> None:
         print(line, flush=True)
@@ -215,7 +225,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return [p.sample(w) for p in data]
 
     start = time.perf_counter()
-    fitted = fit(lambda w: [log_loss(samples(f, w)) for f in folds], DEFAULT, args.rounds, report)
+    fitted = fit(
+        lambda w: [log_loss(samples(f, w)) for f in folds], DEFAULT, args.rounds, report, fields
+    )
     report(f"fitted in {time.perf_counter() - start:.0f} s")
     for name, w in (("default", DEFAULT), ("fitted", fitted)):
         held_out = samples(test, w)
