@@ -1,6 +1,6 @@
 """The evaluation's weights fitted offline, one set per player count (``weights.json``).
 
-``python -m taluva.ai.tune --players 3 --games 160`` plays fast seeded games between one-turn
+``python -m taluva.ai.tune --players 3`` plays fast seeded games between one-turn
 players (each seat either the intermediate level's selfish weights or the full default ones,
 drawn per game, and one turn in five a runner-up turn instead of the best, for variety), keeps
 every turn boundary after the first round with the game's result, and fits the
@@ -184,7 +184,7 @@ def positions(players: int, seeds: range, report: Callable[[str], None]) -> list
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m taluva.ai.tune", description=__doc__)
     parser.add_argument("--players", type=int, choices=(2, 3, 4), required=True)
-    parser.add_argument("--games", type=int, default=160)
+    parser.add_argument("--games", type=int, default=600)
     parser.add_argument("--seed", type=int, default=50_000, help="game i is dealt from S + i")
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument(
