@@ -19,12 +19,15 @@ its settlements promise for the turns it has left:
 Each seat has ``r`` turns left and builds once per turn, so the promises are sorted by worth and
 only the best ``r`` of them count (and no more temples or towers than the stock holds).
 
-The value of a position for a seat is its own value minus the best opponent's (free-for-all) or
-its team's total minus the other team's (O-TEAMS). Game over is worth +-WIN.
+The value of a position for a seat is its own value minus the best opponent's (free-for-all;
+with ``rival_softness`` the opponents' soft maximum, between the best one's and their mean) or
+its team's total minus the other team's (O-TEAMS). Game over is worth +-WIN. The defaults here
+are hand-set; :mod:`taluva.ai.tune` fits them per player count for the strong levels.
 """
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 from taluva.board import TEMPLE_MARK
@@ -52,6 +55,9 @@ class Weights(NamedTuple):
     stranded: float = 6000.0  # no huts and no temple/tower spot: eliminated next turn
     room: float = 1.5  # per empty hex around one's settlements (room to expand)
     opponents: float = 1.0  # 0: ignore the others (a selfish, weaker player)
+    # How the opponents combine in a free-for-all: 0 takes the best one's value; T > 0 their
+    # soft maximum T * log(mean(exp(v / T))), which tends to the mean as T grows.
+    rival_softness: float = 0.0
 
 
 DEFAULT = Weights()
@@ -203,7 +209,21 @@ def relative(game: Game, values: list[float], seat: int, w: Weights = DEFAULT) -
         mine = sum(values[s] for s in range(n) if s % 2 == seat % 2)
         theirs = sum(values[s] for s in range(n) if s % 2 != seat % 2)
         return mine - w.opponents * theirs
-    return values[seat] - w.opponents * max(values[s] for s in range(n) if s != seat)
+    others = [values[s] for s in range(n) if s != seat]
+    return values[seat] - w.opponents * rivals(others, w.rival_softness)
+
+
+def rivals(others: list[float], softness: float) -> float:
+    """The opponents' values taken together: the best (``softness`` 0) or their soft maximum.
+
+    >>> rivals([100.0, 0.0], 0.0), round(rivals([100.0, 0.0], 50.0), 1), rivals([7.0], 50.0)
+    (100.0, 71.7, 7.0)
+    """
+    top = max(others)
+    if softness <= 0.0 or len(others) == 1:
+        return top
+    mean = sum(math.exp(max(-700.0, (v - top) / softness)) for v in others) / len(others)
+    return top + softness * math.log(mean)
 
 
 def evaluate(game: Game, seat: int, w: Weights = DEFAULT) -> float:

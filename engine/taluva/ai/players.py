@@ -22,6 +22,8 @@
   level-3 tower spot, and stop an early win (R-END-1) one turn ahead. With 3 or 4 players every
   answer counts, not only the next player's: the one who moves just before it is the one most
   likely to take a spot it counts on.
+  Its evaluation weights are fitted per player count (:mod:`taluva.ai.tune`, shipped in
+  ``weights.json``) for free-for-all tables; team games keep the defaults.
 * ``master``: the strong search, wider (``MASTER``: more candidates and more nodes); it spends
   the time the browser allows it (a median of about 1 s a turn in Pyodide).
 
@@ -55,6 +57,7 @@ from taluva.ai.search import (
     sample_rounds,
     scored_turns,
 )
+from taluva.ai.weights import tuned
 from taluva.game import BUILD, PLACE, PLAYING, Game
 from taluva.moves import TEMPLE, TOWER, Build, Placement
 
@@ -124,7 +127,18 @@ class StrongConfig:
     reply_far: int = 1
     reply_founds: int = 1
     replies: int = 3  # players who answer in turn before our next turn (at most the others)
-    weights: Weights = DEFAULT
+    weights: Weights | None = None  # None: the weights fitted for the table (weights.json)
+
+
+def level_weights(game: Game, cfg: StrongConfig) -> Weights:
+    """The evaluation weights of a searching level at this table: its own if it names them,
+    else those fitted for the player count (:mod:`taluva.ai.tune`); the fit is for
+    free-for-all games, so team games (O-TEAMS) keep the defaults."""
+    if cfg.weights is not None:
+        return cfg.weights
+    if game.options.teams:
+        return DEFAULT
+    return tuned(game.players)
 
 
 STRONG = StrongConfig()
@@ -137,13 +151,20 @@ def strong_turn(
     cfg = cfg or STRONG
     seat = game.current
     budget = Budget(cfg.nodes, seconds)
-    scored = scored_turns(game, seat, rng, cfg.weights, cfg.far, cfg.founds, budget)
-    best = _reply_search(game, seat, scored, rng, budget, cfg)
+    weights = level_weights(game, cfg)
+    scored = scored_turns(game, seat, rng, weights, cfg.far, cfg.founds, budget)
+    best = _reply_search(game, seat, scored, rng, budget, cfg, weights)
     return best[1], best[2]
 
 
 def _reply_search(
-    game: Game, seat: int, scored: list[Scored], rng: Random, budget: Budget, cfg: StrongConfig
+    game: Game,
+    seat: int,
+    scored: list[Scored],
+    rng: Random,
+    budget: Budget,
+    cfg: StrongConfig,
+    weights: Weights,
 ) -> Scored:
     """Re-rank the best few candidates by the next player's best answer on sampled tiles."""
     if len(scored) == 1 or scored[0][0] >= 500_000:
@@ -160,7 +181,7 @@ def _reply_search(
         if build is not None:
             game.push(build)
         reply = replies_value(
-            game, seat, samples, rng, cfg.weights, cfg.reply_far, cfg.reply_founds, budget
+            game, seat, samples, rng, weights, cfg.reply_far, cfg.reply_founds, budget
         )
         if build is not None:
             game.pop()
@@ -217,7 +238,7 @@ def choose_build(game: Game, level: str, rng: Random, seconds: float | None) -> 
         return beginner_build(game, rng)
     _check_searching(level)
     work = determinized(game)
-    weights = INTERMEDIATE if level == "intermediate" else DEFAULT
+    weights = INTERMEDIATE if level == "intermediate" else level_weights(work, CONFIGS[level])
     seat = work.current
     scored: list[tuple[float, Build]] = []
     for build in sorted(work.build_options()):
@@ -237,7 +258,7 @@ def choose_build(game: Game, level: str, rng: Random, seconds: float | None) -> 
         work.push(build)
         reply = (
             replies_value(
-                work, seat, samples, rng, cfg.weights, cfg.reply_far, cfg.reply_founds, budget
+                work, seat, samples, rng, weights, cfg.reply_far, cfg.reply_founds, budget
             )
             if samples
             else value

@@ -1,0 +1,42 @@
+"""The evaluation weights fitted per player count by :mod:`taluva.ai.tune`, shipped as data.
+
+``weights.json`` (in this package, so in the wheel) maps a player count to the fields of
+:class:`~taluva.ai.evaluate.Weights`; it is read once, on first use. The strong and master
+levels play free-for-all games with these; the levels below keep the defaults.
+
+>>> tuned(2) is tuned(2), set(table()) == {2, 3, 4}
+(True, True)
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+
+from taluva.ai.evaluate import DEFAULT, Weights
+
+WEIGHTS_FILE = "weights.json"
+
+
+@cache
+def table() -> dict[int, Weights]:
+    """Every player count's fitted weights; a missing or unknown field is an error, not a
+    silent default."""
+    raw = json.loads(resources.files(__package__).joinpath(WEIGHTS_FILE).read_text())
+    out: dict[int, Weights] = {}
+    for players, fields in raw.items():
+        if set(fields) != set(Weights._fields):
+            missing = sorted(set(Weights._fields) - set(fields))
+            extra = sorted(set(fields) - set(Weights._fields))
+            raise ValueError(
+                f"{WEIGHTS_FILE}: {players} players: missing {missing}, unknown {extra}"
+            )
+        out[int(players)] = Weights(**{k: float(v) for k, v in fields.items()})
+    return out
+
+
+@cache
+def tuned(players: int) -> Weights:
+    """The fitted weights for ``players`` seats (the defaults for a count not fitted)."""
+    return table().get(players, DEFAULT)

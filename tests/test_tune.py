@@ -1,0 +1,46 @@
+"""The fitted evaluation weights (taluva.ai.weights, taluva.ai.tune): the shipped file is whole,
+the strong and master levels play with it at their table size (intermediate and below keep
+theirs), and the tuner's fit lowers the log-loss on a small fixed set of games."""
+
+from __future__ import annotations
+
+from taluva.ai.evaluate import DEFAULT, Weights
+from taluva.ai.players import CONFIGS, INTERMEDIATE, StrongConfig, level_weights
+from taluva.ai.tune import fit, log_loss, play_game
+from taluva.ai.weights import table, tuned
+from taluva.game import Game
+from taluva.options import Options
+
+
+def test_the_weights_file_has_every_field_for_2_3_and_4_players() -> None:
+    weights = table()
+    assert sorted(weights) == [2, 3, 4]
+    for w in weights.values():
+        assert isinstance(w, Weights) and len(w) == len(Weights._fields)
+        assert all(isinstance(v, float) for v in w)
+        assert w.temple > 0 and w.opponents > 0 and w.rival_softness >= 0
+    # Two players keep the hand-set weights: the 2-player arena figures were measured with them.
+    assert weights[2] == DEFAULT
+
+
+def test_strong_and_master_use_the_weights_fitted_for_their_table() -> None:
+    for players in (2, 3, 4):
+        game = Game(Options(players=players), seed=1)
+        for level in ("strong", "master"):
+            assert level_weights(game, CONFIGS[level]) == tuned(players)
+    teams = Game(Options(players=4, teams=True), seed=1)
+    assert level_weights(teams, CONFIGS["strong"]) == DEFAULT  # the fit is free-for-all
+    named = StrongConfig(weights=INTERMEDIATE)
+    assert level_weights(Game(Options(players=3), seed=1), named) == INTERMEDIATE
+
+
+def test_the_tuners_fit_lowers_the_log_loss_of_its_games() -> None:
+    positions = play_game(2, 11)  # one game: a light test (the suite runs in Pyodide too)
+    assert len(positions) > 10 and all(sum(p.result) == 1 for p in positions)
+
+    def loss(w: Weights) -> float:
+        return log_loss([p.sample(w) for p in positions])
+
+    fitted = fit(lambda w: [loss(w)], DEFAULT, rounds=1)
+    assert loss(fitted) < loss(DEFAULT)
+    assert fitted != DEFAULT
