@@ -2,7 +2,7 @@
 start (which reads the list to resume the game played last, and draws it before the engine is
 up) take, in headless Chromium on the built site. Prints figures; asserts nothing about time.
 
-    python build/bench_games.py [--games 100 200] [--runs 5]
+    python build/bench_games.py [--games 100 200] [--runs 5] [--site DIR]   (DIR: another build)
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
@@ -62,10 +63,11 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="The Games list with many kept games.")
     parser.add_argument("--games", type=int, nargs="+", default=[50, 200])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--site", type=Path, default=SITE, help="the built site to serve")
     args = parser.parse_args(argv)
-    if not (SITE / "js" / "boot-config.js").exists():
-        raise SystemExit("site/ is not built: run `make bench-games` (it builds first)")
-    server = SiteServer(SITE).start()
+    if not (args.site / "js" / "boot-config.js").exists():
+        raise SystemExit(f"{args.site} is not built: run `make bench-games` (it builds first)")
+    server = SiteServer(args.site).start()
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(**chromium.launch_options())
