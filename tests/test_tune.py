@@ -44,3 +44,21 @@ def test_the_tuners_fit_lowers_the_log_loss_of_its_games() -> None:
     fitted = fit(lambda w: [loss(w)], DEFAULT, rounds=1)
     assert loss(fitted) < loss(DEFAULT)
     assert fitted != DEFAULT
+
+
+def test_weights_are_read_at_import_not_on_first_use(monkeypatch) -> None:
+    """A restored page snapshot has the imported modules but not the wheel's files: the table
+    must already be in memory (the browser's snapshot route broke on this)."""
+    import importlib
+
+    import taluva.ai.weights as weights
+
+    importlib.reload(weights)  # as the worker imports it before the snapshot: nothing cached yet
+
+    class NoFiles:
+        def files(self, package):
+            raise FileNotFoundError(f"{package}: no files after a snapshot restore")
+
+    monkeypatch.setattr(weights, "resources", NoFiles())
+    assert set(weights.table()) == {2, 3, 4}
+    assert weights.table()[3] == weights.tuned(3)

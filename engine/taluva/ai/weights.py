@@ -1,7 +1,9 @@
 """The evaluation weights fitted per player count by :mod:`taluva.ai.tune`, shipped as data.
 
 ``weights.json`` (in this package, so in the wheel) maps a player count to the fields of
-:class:`~taluva.ai.evaluate.Weights`; it is read once, on first use. The strong and master
+:class:`~taluva.ai.evaluate.Weights`; it is read once, when this module is imported: the page's
+memory snapshot holds every imported module but not the wheel's files, so a table read later,
+on a restored engine, would find no file. The strong and master
 levels play free-for-all games with these; the levels below keep the defaults.
 
 >>> tuned(2) is tuned(2), set(table()) == {2, 3, 4}
@@ -19,11 +21,15 @@ from taluva.ai.evaluate import DEFAULT, Weights
 WEIGHTS_FILE = "weights.json"
 
 
-@cache
 def table() -> dict[int, Weights]:
-    """Every player count's fitted weights; a missing or unknown field is an error, not a
+    """Every player count's fitted weights."""
+    return _TABLE
+
+
+def parse_table(text: str) -> dict[int, Weights]:
+    """The weights of a ``weights.json`` text; a missing or unknown field is an error, not a
     silent default."""
-    raw = json.loads(resources.files(__package__).joinpath(WEIGHTS_FILE).read_text())
+    raw = json.loads(text)
     out: dict[int, Weights] = {}
     for players, fields in raw.items():
         if set(fields) != set(Weights._fields):
@@ -34,6 +40,9 @@ def table() -> dict[int, Weights]:
             )
         out[int(players)] = Weights(**{k: float(v) for k, v in fields.items()})
     return out
+
+
+_TABLE = parse_table(resources.files(__package__).joinpath(WEIGHTS_FILE).read_text())
 
 
 @cache
