@@ -25,10 +25,18 @@ async function fresh() {
   return openLibrary(openDB);
 }
 
-test("every game the store shows is its own entry, updated after every change", async () => {
+// A store on the fake engine whose every game a keeper keeps in a fresh library; `puts` lists
+// the entries the keeper writes, in order.
+async function keptStore(keeperOptions) {
   const library = await fresh();
+  const puts = counting(library);
   const store = new GameStore(new FakeEngine());
-  const keeper = new GameKeeper(store, library);
+  const keeper = new GameKeeper(store, library, keeperOptions);
+  return { library, puts, store, keeper };
+}
+
+test("every game the store shows is its own entry, updated after every change", async () => {
+  const { library, store, keeper } = await keptStore();
   await store.newGame({ seed: 1 });
   await store.play({ notation: "m0" });
   const first = store.gameId;
@@ -48,9 +56,7 @@ test("every game the store shows is its own entry, updated after every change", 
 });
 
 test("a new game is kept from its first move; one left untouched is not listed", async () => {
-  const library = await fresh();
-  const store = new GameStore(new FakeEngine());
-  const keeper = new GameKeeper(store, library);
+  const { library, store, keeper } = await keptStore();
   await store.newGame({ seed: 1 }); // the game a visit starts with
   await store.newGame({ seed: 2, options: { players: 3 } });
   await store.play({ notation: "m0" });
@@ -63,9 +69,7 @@ test("a new game is kept from its first move; one left untouched is not listed",
 });
 
 test("a rename is kept through later moves; delete and undo put an entry back", async () => {
-  const library = await fresh();
-  const store = new GameStore(new FakeEngine());
-  const keeper = new GameKeeper(store, library);
+  const { library, store, keeper } = await keptStore();
   await store.newGame({ seed: 1 });
   await store.play({ notation: "m0" });
   await keeper.rename(store.gameId, "  Sunday game ");
@@ -96,10 +100,7 @@ function counting(library) {
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 test("the keeper writes after the change, once for changes in a row, and at once when the page is left", async () => {
-  const library = await fresh();
-  const puts = counting(library);
-  const store = new GameStore(new FakeEngine());
-  const keeper = new GameKeeper(store, library);
+  const { library, puts, store, keeper } = await keptStore();
   await store.newGame({ seed: 1 });
   for (let i = 0; i < 3; i++) await store.play({ notation: `m${i}` });
   assert.equal(puts.length, 0); // not inside the change
@@ -121,10 +122,7 @@ test("the keeper writes after the change, once for changes in a row, and at once
 });
 
 test("a game deleted before its write is not written back; a rename wins over a waiting write", async () => {
-  const library = await fresh();
-  const puts = counting(library);
-  const store = new GameStore(new FakeEngine());
-  const keeper = new GameKeeper(store, library);
+  const { puts, store, keeper } = await keptStore();
   await store.newGame({ seed: 1 });
   await store.play({ notation: "m0" });
   keeper.forget(store.gameId);
@@ -140,9 +138,7 @@ test("a game deleted before its write is not written back; a rename wins over a 
 });
 
 test("an unreadable entry is listed apart and the others still load", async () => {
-  const library = await fresh();
-  const store = new GameStore(new FakeEngine());
-  const keeper = new GameKeeper(store, library);
+  const { library, store, keeper } = await keptStore();
   await store.newGame({ seed: 1 });
   await store.play({ notation: "m0" });
   await settle(keeper);
@@ -158,10 +154,8 @@ test("an unreadable entry is listed apart and the others still load", async () =
 });
 
 test("a full disk is said once in words, nothing is dropped, and saving resumes", async () => {
-  const library = await fresh();
   const problems = [];
-  const store = new GameStore(new FakeEngine());
-  const keeper = new GameKeeper(store, library, { onProblem: (text) => problems.push(text) });
+  const { library, store, keeper } = await keptStore({ onProblem: (text) => problems.push(text) });
   await store.newGame({ seed: 1 });
   await store.play({ notation: "m0" });
   await settle(keeper);
