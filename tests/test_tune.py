@@ -12,15 +12,35 @@ from taluva.game import Game
 from taluva.options import Options
 
 
-def test_the_weights_file_has_every_field_for_2_3_and_4_players() -> None:
+def test_the_weights_file_has_every_field_and_only_the_counts_that_differ_from_the_defaults() -> (
+    None
+):
     weights = table()
-    assert sorted(weights) == [2, 3, 4]
+    assert sorted(weights) == [3]  # 2 and 4 players keep the defaults (README, "tuned per count")
     for w in weights.values():
         assert isinstance(w, Weights) and len(w) == len(Weights._fields)
         assert all(isinstance(v, float) for v in w)
         assert w.temple > 0 and w.opponents > 0 and w.rival_softness >= 0
+        assert w != DEFAULT  # the defaults live once, in evaluate.py
     # Two players keep the hand-set weights: the 2-player arena figures were measured with them.
-    assert weights[2] == DEFAULT
+    assert tuned(2) == DEFAULT and tuned(4) == DEFAULT
+
+
+def test_writing_a_fit_equal_to_the_defaults_removes_the_entry(tmp_path, monkeypatch) -> None:
+    import json
+    import pickle
+
+    import taluva.ai.tune as tune
+
+    weights_file = tmp_path / "weights.json"
+    shipped = tuned(3)._asdict()
+    weights_file.write_text(json.dumps({"2": shipped, "3": shipped}))
+    monkeypatch.setattr(tune, "__file__", str(tmp_path / "tune.py"))
+    cache = tmp_path / "games.pkl"  # four copies of one game: nothing to play
+    cache.write_bytes(pickle.dumps([play_game(2, 11)] * 4))
+    argv = ["--players", "2", "--rounds", "0", "--write", "--cache", str(cache)]
+    assert tune.main(argv) == 0  # --rounds 0: the fit is the defaults
+    assert set(json.loads(weights_file.read_text())) == {"3"}
 
 
 def test_strong_and_master_use_the_weights_fitted_for_their_table() -> None:
@@ -60,5 +80,5 @@ def test_weights_are_read_at_import_not_on_first_use(monkeypatch) -> None:
             raise FileNotFoundError(f"{package}: no files after a snapshot restore")
 
     monkeypatch.setattr(weights, "resources", NoFiles())
-    assert set(weights.table()) == {2, 3, 4}
+    assert set(weights.table()) == {3}
     assert weights.table()[3] == weights.tuned(3)

@@ -12,7 +12,8 @@ way the opponents combine (best one, soft maximum, mean: ``rival_softness``) and
 count (``opponents``) are fitted with the rest. Games are split by seed into quarters: the first
 three are the folds of the fit (a change is kept only if it lowers the loss of each), the last is
 held out: its log-loss and accuracy (the forecast's favourite is a winner) are printed before and
-after. ``--write`` stores the fit for that player count in ``weights.json``.
+after. ``--write`` stores the fit for that player count in ``weights.json`` (a fit equal to the
+defaults, such as ``--rounds 0``'s, removes that count's entry).
 
 The evaluation reads only the public position, so the weights know only what a person at the
 table knows. Positions from one game are alike, so the held-out split is by game.
@@ -239,7 +240,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.write:
         path = Path(__file__).with_name(WEIGHTS_FILE)
         table = json.loads(path.read_text()) if path.exists() else {}
-        table[str(args.players)] = {k: round(v, 3) for k, v in fitted._asdict().items()}
+        key = str(args.players)
+        rounded = {k: round(v, 3) for k, v in fitted._asdict().items()}
+        # The defaults are kept once, in evaluate.py: a fit equal to them removes the entry.
+        if Weights(**rounded) == DEFAULT:
+            table.pop(key, None)
+        else:
+            table[key] = rounded
         path.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n")
         report(f"written to {path}")
     return 0

@@ -1,13 +1,14 @@
 """The evaluation weights fitted per player count by :mod:`taluva.ai.tune`, shipped as data.
 
 ``weights.json`` (in this package, so in the wheel) maps a player count to the fields of
-:class:`~taluva.ai.evaluate.Weights`; it is read once, when this module is imported: the page's
-memory snapshot holds every imported module but not the wheel's files, so a table read later,
-on a restored engine, would find no file. The strong and master
-levels play free-for-all games with these; the levels below keep the defaults.
+:class:`~taluva.ai.evaluate.Weights`, only for the counts whose fit differs from the defaults
+(the defaults live once, in :mod:`taluva.ai.evaluate`). It is read once, when this module is
+imported: the page's memory snapshot holds every imported module but not the wheel's files, so a
+table read later, on a restored engine, would find no file. The strong and master levels play
+free-for-all games with these; the levels below keep the defaults.
 
->>> tuned(2) is tuned(2), set(table()) == {2, 3, 4}
-(True, True)
+>>> tuned(3) is tuned(3), tuned(2) == DEFAULT, set(table()) == {3}
+(True, True, True)
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ WEIGHTS_FILE = "weights.json"
 
 
 def table() -> dict[int, Weights]:
-    """Every player count's fitted weights."""
+    """The fitted weights of every player count that has its own (the others use the defaults)."""
     return _TABLE
 
 
