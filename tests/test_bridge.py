@@ -296,6 +296,9 @@ class Page:
         assert 0 <= start <= len(self.log)
         self.log = self.log[:start] + view["state"]["log"]
         self.log_id = view["logId"]
+        # Everything but the log is whole, lastMove included (its entry may be before logFrom).
+        whole = call("state")["result"]
+        assert {**view["state"], "log": None} == {**whole, "log": None}
         return view
 
 

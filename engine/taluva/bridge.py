@@ -32,6 +32,7 @@ from taluva.game import Game
 from taluva.jsonio import (
     legal_moves_json,
     legal_view_json,
+    log_keys,
     move_from_json,
     move_to_json,
     reason_json,
@@ -89,11 +90,11 @@ def _current() -> Session:
     return _session
 
 
-# The log entries the page was last sent, under the id it was given for them: the page echoes the
-# id (``logBase``) with its next call and gets only the entries that changed since. An id is
-# random, so a page whose copy the bridge never sent (a restarted worker, a second caller, a lost
-# answer) cannot match one, and gets the whole log.
-_sent_log: tuple[str, list[dict[str, Any]]] | None = None
+# What the log entries the page was last sent were made from (:func:`log_keys`), under the id it
+# was given for them: the page echoes the id (``logBase``) with its next call and gets only the
+# entries that changed since. An id is random, so a page whose copy the bridge never sent (a
+# restarted worker, a second caller, a lost answer) cannot match one, and gets the whole log.
+_sent_log: tuple[str, list[tuple[Any, ...]]] | None = None
 
 
 def view(log_base: str | None = None) -> dict[str, Any]:
@@ -104,20 +105,19 @@ def view(log_base: str | None = None) -> dict[str, Any]:
     The log grows by a turn every two steps and was half of the view, so it goes as a change:
     ``state.log`` holds the entries from ``logFrom`` on, and the page keeps the ones before from
     the answer whose ``logId`` it passes back as ``log_base``. Without a ``log_base`` that is the
-    bridge's last ``logId``, ``logFrom`` is 0 and the log is whole.
+    bridge's last ``logId``, ``logFrom`` is 0 and the log is whole. Only the entries sent are
+    built: the turns before are compared by what their entries are made from.
     """
     global _sent_log
     session = _current()
-    state = state_to_json(session.game)
-    log = state["log"]
+    keys = log_keys(session.game)
     start = 0
     if _sent_log is not None and log_base is not None and log_base == _sent_log[0]:
-        start = _common_prefix(_sent_log[1], log)
+        start = _common_prefix(_sent_log[1], keys)
     log_id = secrets.token_hex(6)
-    _sent_log = (log_id, log)
-    state["log"] = log[start:]
+    _sent_log = (log_id, keys)
     return {
-        "state": state,
+        "state": state_to_json(session.game, log_from=start),
         "logFrom": start,
         "logId": log_id,
         "moves": legal_view_json(session.game),

@@ -44,8 +44,12 @@ def qr(pos: int) -> list[int]:
     return list(unpack(pos))
 
 
-def state_to_json(game: Game) -> dict[str, Any]:
-    """The whole visible state: board stacks, buildings, players, tiles, step and result."""
+def state_to_json(game: Game, log_from: int = 0) -> dict[str, Any]:
+    """The whole visible state: board stacks, buildings, players, tiles, step and result.
+
+    ``log`` holds the turns from ``log_from`` on (the bridge sends the log as a change; see
+    :func:`taluva.bridge.view`); ``lastMove`` is the last placement's entry either way.
+    """
     board = game.board
     stacks = board.stacks()
     settlement_of = {
@@ -83,9 +87,14 @@ def state_to_json(game: Game) -> dict[str, Any]:
         }
         for tile_id, (v, k, level, tile) in enumerate(board.placements)
     ]
-    placed_levels = iter([level for _, _, level, _ in board.placements])
-    log = [_turn_json(turn, next(placed_levels) if turn.placement else 0) for turn in game.turns]
-    last = next((entry for entry in reversed(log) if entry["placementMove"]), None)
+    log = _log_json(game, log_from)
+    placed = [i for i, turn in enumerate(game.turns) if turn.placement]
+    # The last placement's entry: in the log sent, unless that starts after it.
+    last = None
+    if placed:
+        last = (
+            log[placed[-1] - log_from] if placed[-1] >= log_from else _log_json(game, placed[-1])[0]
+        )
     return {
         "version": FORMAT_VERSION,
         "options": game.options.to_dict(),
@@ -145,6 +154,21 @@ def summary_json(game: Game) -> dict[str, Any]:
         "over": game.phase == OVER,
         "lineage": lineage(game),
     }
+
+
+def _log_json(game: Game, start: int) -> list[dict[str, Any]]:
+    """The log entries of the turns from ``start`` on. The k-th placement of the game is the
+    board's k-th tile, whose level its entry names."""
+    turns = game.turns
+    placed = sum(1 for turn in turns[:start] if turn.placement)
+    levels = iter([level for _, _, level, _ in game.board.placements[placed:]])
+    return [_turn_json(turn, next(levels) if turn.placement else 0) for turn in turns[start:]]
+
+
+def log_keys(game: Game) -> list[tuple[Any, ...]]:
+    """What each turn's log entry is made from, cheap to compare: two games whose keys agree up
+    to a turn have the same log entries up to it (the same turns on the same board)."""
+    return [(t.seat, t.tile, t.placement, t.build, t.covered, t.how) for t in game.turns]
 
 
 def _turn_json(turn: Turn, level: int) -> dict[str, Any]:
