@@ -75,10 +75,9 @@ def test_weights_are_read_at_import_not_on_first_use(monkeypatch) -> None:
 
     importlib.reload(weights)  # as the worker imports it before the snapshot: nothing cached yet
 
-    class NoFiles:
-        def files(self, package):
-            raise FileNotFoundError(f"{package}: no files after a snapshot restore")
+    def no_files(self, *args, **kwargs):
+        raise FileNotFoundError(f"{self}: no files after a snapshot restore")
 
-    monkeypatch.setattr(weights, "resources", NoFiles())
+    monkeypatch.setattr(weights.Path, "read_text", no_files)
     assert set(weights.table()) == {3}
     assert weights.table()[3] == weights.tuned(3)

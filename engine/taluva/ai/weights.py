@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 from taluva.ai.evaluate import DEFAULT, Weights
 
@@ -43,7 +43,9 @@ def parse_table(text: str) -> dict[int, Weights]:
     return out
 
 
-_TABLE = parse_table(resources.files(__package__).joinpath(WEIGHTS_FILE).read_text())
+# Beside this module: the wheel installs unpacked. (importlib.resources would cost the page's
+# first visit ~14 ms of importing, for zip installs this package never has.)
+_TABLE = parse_table(Path(__file__).with_name(WEIGHTS_FILE).read_text())
 
 
 @cache
