@@ -5,6 +5,7 @@ through the service worker, offline. Version stamping happens here, never by han
 
 * js/boot-config.js tells the page and the worker which files to load and the build id;
 * index.html gets a modulepreload link for every module of the page (module_preload.py);
+* js/engine/worker.js becomes one file holding its whole module graph (bundle_worker.py);
 * sw.js gets the path -> SHA-256 manifest of every other file prepended, so each build is a new
   service worker with its own cache.
 
@@ -24,6 +25,7 @@ import sys
 from pathlib import Path
 
 import icons
+from bundle_worker import bundle_worker
 from fetch_wheels import wheel_dist
 from module_preload import add_module_preloads
 
@@ -45,6 +47,10 @@ PYODIDE_FILES = (
 )
 PYODIDE_DIR = "pyodide/"
 WHEELS_DIR = "wheels/"
+# The entry modules of the game page, the embed and the engine worker.
+PAGE_ENTRY = "js/boot.js"
+EMBED_ENTRY = "js/embed/embed.js"
+WORKER = "js/engine/worker.js"
 # Written by this script, not copied from web/.
 GENERATED = ("sw.js", "js/boot-config.js", "manifest.webmanifest", "js/i18n/english.js")
 
@@ -273,9 +279,12 @@ def build(out: Path) -> dict[str, object]:
         "languages": languages,
     }
     write_boot_config(staging, config)
-    add_module_preloads(staging, "index.html", "js/boot.js", later="page-module-preloads")
+    # After boot-config.js, which the bundle holds; before the preloads and the manifest, which
+    # must list the site's files as they end up.
+    bundle_worker(staging, WORKER, keep_for=(PAGE_ENTRY, EMBED_ENTRY))
+    add_module_preloads(staging, "index.html", PAGE_ENTRY, later="page-module-preloads")
     # The embed loads the engine's modules only when the reader asks for the game.
-    add_module_preloads(staging, "embed.html", "js/embed/embed.js", dynamic=False)
+    add_module_preloads(staging, "embed.html", EMBED_ENTRY, dynamic=False)
     cache_version = write_service_worker(staging)
 
     # Swap in whole (a rename when on the same file system), so a failed build never leaves a
