@@ -186,3 +186,33 @@ test("engine errors keep their code and facts over the bridge, and the page phra
     "as the engine says",
   );
 });
+
+test("a message without braces, tags or doubled apostrophes is shown as written, as MessageFormat would", () => {
+  let built = 0;
+  class Counting extends IntlMessageFormat {
+    constructor(...args) {
+      super(...args);
+      built += 1;
+    }
+  }
+  useFormatter(Counting);
+  try {
+    let plain = 0;
+    for (const [tag, messages] of Object.entries(catalogues())) {
+      const catalogue = new Catalogue(tag, messages);
+      for (const [key, message] of Object.entries(messages)) {
+        if (/[{}<]/.test(message) || message.includes("''")) continue;
+        plain += 1;
+        assert.equal(catalogue.format(key), new IntlMessageFormat(message, tag).format(), `${tag} ${key}`);
+      }
+    }
+    assert.ok(plain > 500, `only ${plain} plain messages`);
+    assert.equal(built, 0); // none of them built a formatter
+    const catalogue = new Catalogue("en", { quoted: "It''s {n}", apostrophe: "don't" });
+    assert.equal(catalogue.format("quoted", { n: 2 }), "It's 2");
+    assert.equal(catalogue.format("apostrophe"), "don't");
+    assert.equal(built, 1);
+  } finally {
+    useFormatter(IntlMessageFormat);
+  }
+});
