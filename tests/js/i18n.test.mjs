@@ -216,3 +216,24 @@ test("a message without braces, tags or doubled apostrophes is shown as written,
     useFormatter(IntlMessageFormat);
   }
 });
+
+test("a language's locale is resolved once for all its messages", () => {
+  const supported = Intl.NumberFormat.supportedLocalesOf;
+  let asked = 0;
+  Intl.NumberFormat.supportedLocalesOf = (...args) => {
+    asked += 1;
+    return supported(...args);
+  };
+  try {
+    const polish = new Catalogue("pl", {
+      a: "{n} pionki",
+      b: "{n, plural, one {# chata} few {# chaty} other {# chat}}",
+    });
+    assert.equal(polish.format("a", { n: 3 }), "3 pionki");
+    assert.equal(polish.format("b", { n: 3 }), "3 chaty");
+    assert.equal(new Catalogue("pl", { c: "{x}!" }).format("c", { x: "tak" }), "tak!");
+    assert.ok(asked <= 1, `resolved ${asked} times`);
+  } finally {
+    Intl.NumberFormat.supportedLocalesOf = supported;
+  }
+});
