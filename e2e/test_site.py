@@ -71,6 +71,18 @@ def test_the_app_is_installable(playwright, server):
             context.close()
 
 
+def test_the_engine_worker_is_one_file_holding_its_modules(site_dir):
+    """build/bundle_worker.py: the worker's code comes in one request; modules only it imported
+    are left out, those the page imports too stay."""
+    assert module_graph(site_dir, build_site.WORKER) == [build_site.WORKER]
+    bundled = (site_dir / build_site.WORKER).read_text()
+    for part in ("js/boot-config.js", "js/engine/snapshot-file.js", "js/engine/wasm-early.js"):
+        assert f"// {part}\n" in bundled
+    assert not (site_dir / "js/engine/snapshot-file.js").exists()
+    assert (site_dir / "js/engine/boot-fetch.js").exists()  # the page imports it too
+    assert "js/engine/snapshot-file.js" not in sw_build(site_dir)["files"]
+
+
 def test_every_module_the_page_loads_is_preloaded_by_the_build(booted, site_dir):
     """module_preload.py finds the whole graph: a module it missed would load a round trip late."""
     wait_game_ready(booted)
