@@ -20,7 +20,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 import chromium
-from bench_boot import READY_MARK, TIMEOUT_MS, visit, wait_snapshot_kept
+from bench_boot import READY_MARK, TIMEOUT_MS, visit, wait_rehearsed, wait_snapshot_kept
 from serve import SiteServer
 
 READY = READY_MARK.removeprefix("taluva:")
@@ -41,6 +41,7 @@ def first_visit(context, server: SiteServer) -> None:
     page, _ = visit(context, server.url, "install")
     page.wait_for_selector('body[data-offline="ready"]', state="attached", timeout=TIMEOUT_MS)
     wait_snapshot_kept(page)
+    wait_rehearsed(page)
     page.evaluate("window.taluva.play(window.taluva.legalMoves()[0])")  # kept: drawn next time
     page.close()
 

@@ -101,6 +101,13 @@ def wait_kept(page, name: str, not_sha: str | None = None) -> dict:
     return wait_until(kept)
 
 
+def wait_rehearsed(page) -> None:
+    """The snapshot this visit kept has been restored once in the background (boot-page.js), and
+    that worked: the next visit finds Pyodide's code compiled."""
+    state = wait_until(lambda: page.evaluate("document.body.dataset.rehearsal"))
+    assert state == "done", state
+
+
 def play_a_move(page) -> None:
     """Through the page, as the game screen does: the engine answers and the game moves on."""
     wait_game_ready(page)
@@ -167,6 +174,7 @@ def test_return_visits_restore_the_snapshot_and_bad_ones_fall_back(page, server,
     assert route(page) == ("install", "missing")
     wait_kept(page, key)
     wait_offline_ready(page)
+    wait_rehearsed(page)  # it reads the snapshot: tampering with it comes after
 
     # Return visit: restored, and every bridge method works, the computer's move included.
     page.reload()
@@ -198,6 +206,7 @@ def test_return_visits_restore_the_snapshot_and_bad_ones_fall_back(page, server,
         assert taken == "install" and why in fallback, (how, fallback)
         play_a_move(page)
         wait_kept(page, key, not_sha=bad_sha)
+        wait_rehearsed(page)
 
     page.reload()
     wait_ready(page)

@@ -3,12 +3,15 @@
 //
 // <body data-engine> goes loading → booting → ready | error, and <body data-offline> tells
 // whether the service worker has this build cached; tests and the UI layer key off both.
+// <body data-rehearsal> (done | failed) appears once a snapshot kept on this visit was restored
+// once in the background (engine/client.js, rehearseRestore).
 
 import { BOOT } from "./boot-config.js";
 import ENGLISH from "./i18n/english.js";
 import { startLanguage } from "./i18n/language.js";
 import { t, useFormatter } from "./i18n/messages.js";
 import { translatePage } from "./i18n/page-text.js";
+import { rehearseRestore } from "./engine/client.js";
 import { enableOffline } from "./offline.js";
 import { attachGame, gameFailed, installPageApi } from "./page-api.js";
 import { hashLanguage } from "./share/hash.js";
@@ -145,6 +148,35 @@ function startGame(engine) {
     });
 }
 
+// A snapshot kept on this visit is restored once in the background, from the service worker's
+// cache, so that the next visit finds Pyodide's code compiled (see worker.js, rehearse()). Only
+// once this page is served by the service worker (else the scripts come from elsewhere and the
+// browser keeps no compiled code for the cache), a little after the snapshot is kept, when idle:
+// it costs about a second of work on another thread, once per build.
+async function rehearseWhenIdle(engine) {
+  await engine.snapshotKept;
+  await controlled();
+  await new Promise((resolve) => setTimeout(resolve, REHEARSAL_DELAY_MS));
+  await idle();
+  const { ok, problem } = await rehearseRestore();
+  if (!ok) console.warn(`Taluva: the engine snapshot's rehearsal failed: ${problem}`);
+  body.dataset.rehearsal = ok ? "done" : "failed";
+}
+
+const REHEARSAL_DELAY_MS = 2000;
+
+function idle() {
+  if (!("requestIdleCallback" in window)) return Promise.resolve();
+  return new Promise((resolve) => requestIdleCallback(resolve, { timeout: 10_000 }));
+}
+
+// Resolves once the service worker controls this page (it claims its clients when it activates).
+function controlled() {
+  const container = navigator.serviceWorker;
+  if (container.controller) return Promise.resolve();
+  return new Promise((resolve) => container.addEventListener("controllerchange", resolve, { once: true }));
+}
+
 function followEngine(engine) {
   // On a first visit the download dominates; say so if it takes a while.
   const slowNote = setTimeout(() => {
@@ -161,6 +193,7 @@ function followEngine(engine) {
       await engine.downloadsKept; // so the service worker finds them (boot-fetch.js)
       enableOffline((state) => {
         body.dataset.offline = state;
+        if (state === "ready") rehearseWhenIdle(engine);
       });
     },
     (error) => {

@@ -51,16 +51,20 @@ export class BootError extends Error {
   }
 }
 
+const WORKER_URL = new URL("./worker.js", import.meta.url);
+
 /**
- * Start the engine worker and return at once: `{ ready, call, terminate, downloadsKept }`.
- * `ready` resolves with `{ engine, pyodide, python, build }` versions, or rejects with a BootError.
- * `bootOptions` go to the worker as is (`keepDownloads`: see boot-fetch.js); `downloadsKept`
- * resolves once the worker has stored those copies, or has nothing (more) to store.
+ * Start the engine worker and return at once: `{ ready, call, terminate, downloadsKept,
+ * snapshotKept }`. `ready` resolves with `{ engine, pyodide, python, build }` versions, or rejects
+ * with a BootError. `bootOptions` go to the worker as is (`keepDownloads`: see boot-fetch.js);
+ * `downloadsKept` resolves once the worker has stored those copies, or has nothing (more) to
+ * store; `snapshotKept` once it has kept a new memory snapshot (never, on a visit that restored
+ * one or could not keep one).
  */
 export function createEngine({
   onProgress = () => {},
   timeoutMs = DEFAULT_BOOT_TIMEOUT_MS,
-  workerUrl = new URL("./worker.js", import.meta.url),
+  workerUrl = WORKER_URL,
   bootOptions = {},
 } = {}) {
   const pending = new Map();
@@ -77,6 +81,11 @@ export function createEngine({
   let downloadsDone;
   const downloadsKept = new Promise((resolve) => {
     downloadsDone = resolve;
+  });
+
+  let snapshotDone;
+  const snapshotKept = new Promise((resolve) => {
+    snapshotDone = resolve;
   });
 
   let worker = null;
@@ -106,7 +115,7 @@ export function createEngine({
         detail: String(error),
       }),
     );
-    return { ready, call: () => ready, terminate() {}, downloadsKept };
+    return { ready, call: () => ready, terminate() {}, downloadsKept, snapshotKept };
   }
   worker.postMessage({ type: "boot", ...bootOptions });
 
@@ -132,6 +141,9 @@ export function createEngine({
         break;
       case "downloads-kept":
         downloadsDone();
+        break;
+      case "snapshot-kept":
+        snapshotDone({ bytes: data.bytes, memory: data.memory });
         break;
       case "response":
         settle(data.id, data.response);
@@ -197,7 +209,38 @@ export function createEngine({
     fail(new BootError("terminated", "The engine was stopped.", { stage }));
   }
 
-  return { ready, call, terminate, downloadsKept };
+  return { ready, call, terminate, downloadsKept, snapshotKept };
+}
+
+/**
+ * Restore the kept snapshot once in a worker of its own, then end it (see worker.js, rehearse()):
+ * resolves `{ ok, problem }`, never rejects. `ok` false says why not (no snapshot, one this
+ * browser does not restore, which the worker then drops, or no answer within `timeoutMs`).
+ */
+export function rehearseRestore({ workerUrl = WORKER_URL, timeoutMs = 60_000, Worker = globalThis.Worker } = {}) {
+  return new Promise((resolve) => {
+    let worker = null;
+    const end = (result) => {
+      clearTimeout(timer);
+      worker?.terminate();
+      resolve(result);
+    };
+    const timer = setTimeout(() => end({ ok: false, problem: `no answer within ${timeoutMs} ms` }), timeoutMs);
+    try {
+      worker = new Worker(workerUrl, { type: "module", name: "taluva-engine-rehearsal" });
+    } catch (error) {
+      end({ ok: false, problem: String(error) });
+      return;
+    }
+    worker.addEventListener("message", ({ data }) => {
+      if (data?.type === "rehearsed") end({ ok: Boolean(data.ok), problem: data.problem ?? null });
+    });
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      end({ ok: false, problem: event.message || "the worker failed to load" });
+    });
+    worker.postMessage({ type: "boot", rehearsal: true });
+  });
 }
 
 /**
