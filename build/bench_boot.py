@@ -1,9 +1,10 @@
 """Boot benchmark: navigation -> engine ready, first and return visits, beside a minimal page.
 
-The minimal page is the floor any Pyodide app pays: the same Pyodide, in a module worker,
-loading the same micropip wheel and installing a one-module wheel with it, on the same server,
-origin and CSP. Both run in the same browser, interleaved round by round so drift hits both alike.
-Each round, in a fresh browser context (empty HTTP cache, no service worker, no snapshot):
+The minimal page is the floor any Pyodide app pays: the same Pyodide (with its standard library
+as the npm package ships it, all source), in a module worker, loading the same micropip wheel
+and installing a one-module wheel with it, on the same server, origin and CSP. Both run in the
+same browser, interleaved round by round so drift hits both alike. Each round, in a fresh
+browser context (empty HTTP cache, no service worker, no snapshot):
 
 * Taluva first visit (the install route; the round then waits until the service worker has cached
   the build, the worker has kept its memory snapshot and the page has rehearsed its restore);
@@ -75,7 +76,9 @@ import { BOOT } from "../js/boot-config.js";
 const site = new URL("../", import.meta.url);
 try {
   const { loadPyodide } = await import(new URL(`${BOOT.pyodideDir}pyodide.mjs`, site).href);
-  const pyodide = await loadPyodide({ indexURL: new URL(BOOT.pyodideDir, site).href });
+  // Pyodide's standard library as the npm package ships it (source only), not the site's.
+  const stdLibURL = new URL("python_stdlib.zip", import.meta.url).href;
+  const pyodide = await loadPyodide({ indexURL: new URL(BOOT.pyodideDir, site).href, stdLibURL });
   await pyodide.loadPackage(BOOT.installerWheels.map((w) => new URL(w, site).href));
   const micropip = pyodide.pyimport("micropip");
   await micropip.install.callKwargs(new URL("WHEEL", import.meta.url).href, { deps: false });
@@ -120,6 +123,9 @@ def write_minimal_page(site: Path, csp: str) -> str:
     page = site / MINIMAL_DIR
     page.mkdir(exist_ok=True)
     wheel = build_minimal_wheel(page)
+    # The stock standard library: the site's has its boot's modules compiled (build_site.py).
+    stock = ROOT / "build" / "node_modules" / "pyodide" / "python_stdlib.zip"
+    (page / "python_stdlib.zip").write_bytes(stock.read_bytes())
     (page / "index.html").write_text(MINIMAL_HTML.format(csp=csp))
     (page / "main.js").write_text(MINIMAL_MAIN)
     worker = MINIMAL_WORKER.replace("WHEEL", wheel).replace("MODULE", MINIMAL_MODULE)

@@ -6,6 +6,8 @@ through the service worker, offline. Version stamping happens here, never by han
 * js/boot-config.js tells the page and the worker which files to load and the build id;
 * index.html gets a modulepreload link for every module of the page (module_preload.py);
 * js/engine/worker.js becomes one file holding its whole module graph (bundle_worker.py);
+* pyodide/python_stdlib.zip holds the standard-library modules a boot imports as bytecode
+  (compile_stdlib.mjs), which Pyodide ships as source only;
 * sw.js gets the path -> SHA-256 manifest of every other file prepended, so each build is a new
   service worker with its own cache.
 
@@ -21,6 +23,7 @@ import argparse
 import hashlib
 import json
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -169,6 +172,30 @@ def copy_pyodide(dest: Path) -> str:
     return json.loads((PYODIDE_PACKAGE / "package.json").read_text())["version"]
 
 
+def compile_stdlib(site: Path, installer_wheels: list[str], engine_wheel: str) -> None:
+    """Replace the copied python_stdlib.zip with one whose modules a boot imports are compiled
+    (compile_stdlib.mjs, in the pinned Pyodide on Node)."""
+    (micropip,) = [w for w in installer_wheels if wheel_dist(Path(w))[0] == "micropip"]
+    result = subprocess.run(
+        [
+            "node",
+            str(ROOT / "build" / "compile_stdlib.mjs"),
+            "--micropip",
+            str(site / micropip),
+            "--engine",
+            str(site / engine_wheel),
+            "--out",
+            str(site / PYODIDE_DIR / "python_stdlib.zip"),
+        ],
+        cwd=ROOT / "build",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise SystemExit(f"compile_stdlib.mjs failed:\n{result.stdout}{result.stderr}")
+
+
 def copy_wheels(dest: Path) -> tuple[list[str], str, str]:
     """Copy installer and engine wheels; return (installer paths, engine path, engine version)."""
     dest.mkdir(parents=True)
@@ -259,6 +286,7 @@ def build(out: Path) -> dict[str, object]:
     copy_vendor(staging)
     pyodide_version = copy_pyodide(staging / PYODIDE_DIR)
     installer_wheels, engine_wheel, engine_version = copy_wheels(staging / WHEELS_DIR)
+    compile_stdlib(staging, installer_wheels, engine_wheel)
     copy_icons(staging / "icons")
     write_webmanifest(staging, icons.manifest_entries())
 

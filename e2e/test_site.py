@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import struct
 import tempfile
+import zipfile
 
 import build_site
 import chromium
@@ -115,3 +116,26 @@ def test_each_language_has_its_manifest_and_the_page_links_it(site_dir, booted, 
     booted.goto(server.url + "?manifest#lang=fr")  # a new document, not a hash change
     booted.wait_for_selector('html[lang="fr"]', state="attached")
     assert booted.get_attribute('link[rel="manifest"]', "href") == "manifest-fr.webmanifest"
+
+
+def test_the_standard_library_modules_a_boot_imports_are_shipped_compiled(site_dir):
+    """Pyodide ships its standard library as source; the site's copy has the modules a boot
+    imports as bytecode of the pinned Python (compile_stdlib.mjs), every other entry as shipped."""
+    stock = zipfile.ZipFile(build_site.PYODIDE_PACKAGE / "python_stdlib.zip")
+    site = zipfile.ZipFile(site_dir / build_site.PYODIDE_DIR / "python_stdlib.zip")
+    compiled = {n.removesuffix("c") for n in site.namelist() if n.endswith(".pyc")}
+    # Python's start-up, micropip's and the engine's imports among them
+    assert {"asyncio/__init__.py", "json/decoder.py", "zipfile/__init__.py"} <= compiled
+    assert len(compiled) >= 100
+    shipped = stock.namelist()
+    assert sorted(site.namelist()) == sorted(n + "c" if n in compiled else n for n in shipped)
+    magics = set()
+    for name in site.namelist():
+        if not name.endswith(".pyc"):
+            assert site.read(name) == stock.read(name), name
+            continue
+        header = site.read(name)[:16]
+        magics.add(header[:4])
+        # PEP 552: hash-based, unchecked (zipimport then never looks for the source)
+        assert int.from_bytes(header[4:8], "little") == 0b01, name
+    assert len(magics) == 1 and next(iter(magics)).endswith(b"\r\n"), magics
