@@ -263,3 +263,54 @@ test("the game a visit resumes is drawn from its kept state before the engine is
   assert.equal(await keptGameToShow(games, { hash: "" }), null);
   assert.equal(await keptGameToShow(keptGames(store, null), { hash: "" }), null);
 });
+
+// localStorage as far as the library uses it.
+function memoryStorage() {
+  const items = new Map();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => items.set(key, String(value)),
+    removeItem: (key) => items.delete(key),
+  };
+}
+
+test("the game played last is read alone for the early board, and the list answers when that is unknown", async () => {
+  globalThis.indexedDB = new IDBFactory();
+  const hints = memoryStorage();
+  const library = await openLibrary(openDB, { hints });
+  const store = new GameStore(new FakeEngine());
+  const games = keptGames(store, library);
+  assert.equal(await library.latest(), null); // nothing played yet
+  await store.load({ share: "1CODE4", names: ["Ann", "Bo"] });
+  await store.play({ notation: "m4" });
+  await games.keeper.save();
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  await store.newGame({ seed: 1 });
+  await store.play({ notation: "m0" });
+  await games.keeper.save();
+  const [last, earlier] = (await library.list()).entries;
+  assert.equal((await library.latest()).id, last.id);
+
+  // The early board reads that one entry, not the list.
+  let listed = 0;
+  const counted = { ...games, list: () => (listed++, games.list()) };
+  assert.equal((await keptGameToShow(counted, { hash: "" })).entry.id, last.id);
+  assert.equal(listed, 0);
+
+  // An older entry written later (an import) does not pass for the last played.
+  await library.put({ ...earlier, playedAt: earlier.playedAt - 1000 });
+  assert.equal((await library.latest()).id, last.id);
+  // Undoing a delete of the last played game notes it again.
+  const removed = await games.remove([last.id]);
+  assert.equal(await library.latest(), null); // deleted: unknown here, so the list says
+  assert.equal((await keptGameToShow(counted, { hash: "" })).entry.id, earlier.id);
+  assert.equal(listed, 1);
+  await games.restore(removed);
+  assert.equal((await library.latest()).id, last.id);
+  // A note that does not match the entry (written some other way) or cannot be read is not used.
+  hints.setItem("taluva.games.latest", JSON.stringify({ id: last.id, playedAt: 1 }));
+  assert.equal(await library.latest(), null);
+  hints.setItem("taluva.games.latest", "{not json");
+  assert.equal(await library.latest(), null);
+  assert.equal((await keptGameToShow(counted, { hash: "" })).entry.id, last.id);
+});

@@ -63,6 +63,8 @@ export function keptGames(store, library, { onProblem = () => {}, onSaved = () =
     available: Boolean(library),
     keeper,
     list,
+    /** The entry played last, read alone, or null if not known so (then list() says). */
+    latest: () => (library ? library.latest() : Promise.resolve(null)),
     relatives,
     add,
     open: (entry) =>

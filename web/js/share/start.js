@@ -89,10 +89,15 @@ export async function keptGameToShow(games, { hash = location.hash } = {}) {
   } catch {
     return null; // a bad link starts a new game
   }
-  const { entries } = await games.list();
-  const entry = link
-    ? entries.find((e) => e.share === link.code || e.origin === link.code)
-    : entries[0]?.phase !== "over" && entries[0];
+  let entry;
+  if (link) {
+    const { entries } = await games.list();
+    entry = entries.find((e) => e.share === link.code || e.origin === link.code);
+  } else {
+    // The game played last, as openFirstGame resumes it, read alone where that is known.
+    const last = (await games.latest()) ?? (await games.list()).entries[0];
+    entry = last?.phase !== "over" && last;
+  }
   const state = entry && stateOf(entry);
   return state ? { entry, state } : null;
 }
