@@ -294,3 +294,63 @@ def test_a_lone_seat_match_gives_side_a_one_seat_moving_round_the_table() -> Non
     result = run_match("beginner", "random", 3, Options(players=3), seed=2, lone=True)
     assert result.games == 3 and sum(result.wins) == 3
     assert "one seat" in result.table().splitlines()[0]
+
+
+def _answers(game: Game, rng: random.Random) -> dict[tuple[Placement, Build | None], Game]:
+    """Every candidate answer of the seat to move, as the reply search sees them (far 1,
+    founds 1), each with a copy of the game after it."""
+    from taluva.ai import search
+
+    answers: dict[tuple[Placement, Build | None], Game] = {}
+    for pl in search.candidate_placements(game, rng, 1):
+        after = game.copy()
+        after.play(pl)
+        if after.phase != BUILD:
+            answers[pl, None] = after
+            continue
+        for build in search.candidate_builds(after, 1):
+            built = after.copy()
+            built.play(build)
+            answers[pl, build] = built
+    return answers
+
+
+@pytest.mark.parametrize(
+    ("options", "seed", "for_itself"),
+    [
+        (Options(players=2), 21, False),
+        (Options(players=3), 23, True),
+        (Options(players=4), 46, True),
+        (Options(players=4, teams=True), 21, False),
+    ],
+    ids=["2p", "3p", "4p", "4p-teams"],
+)
+def test_an_answer_plays_for_its_own_prospects_at_a_free_for_all_table_of_three_or_four(
+    options: Options, seed: int, for_itself: bool
+) -> None:
+    """Max-n at 3-4 players: the replier builds for itself instead of blocking whoever leads;
+    with two players or teams (zero-sum) it plays against the other side."""
+    from taluva.ai import search
+    from taluva.ai.evaluate import DEFAULT, relative, seat_values
+
+    game = position(options, seed, steps=20, phase=PLACE)  # where the two measures differ
+    replier = game.current
+    seat = (replier - 1) % options.players
+    answers = _answers(game, random.Random(5))
+    own = {t: seat_values(g, DEFAULT)[replier] for t, g in answers.items() if g.phase != OVER}
+    rel = {
+        t: relative(g, seat_values(g, DEFAULT), replier, DEFAULT)
+        for t, g in answers.items()
+        if g.phase != OVER
+    }
+    # The two measures disagree here: each one's best answer is worse by the other.
+    assert own[max(rel, key=rel.__getitem__)] < max(own.values())
+    assert rel[max(own, key=own.__getitem__)] < max(rel.values())
+    reply = search._best_reply(game, seat, random.Random(5), DEFAULT, 1, 1, None)
+    assert reply is not None
+    chosen = reply[0]
+    assert search.plays_for_itself(game) is for_itself
+    if for_itself:
+        assert own[chosen] == max(own.values())
+    else:
+        assert rel[chosen] == max(rel.values())

@@ -15,8 +15,10 @@
   ``candidates`` turns it samples ``tiles`` rounds of tiles the others may draw (from the unseen
   counts, never the pile order; the same rounds for every candidate so that they are compared
   on equal terms), lets each player after it, in turn order up to its own next turn, answer
-  with its own best turn (by its own evaluation: an opponent against its best opponent, a
-  partner with O-TEAMS for the team), and keeps the turn with the best mean outcome. That
+  with its own best turn (with two players or O-TEAMS by its side's value against the other
+  side, a partner for the team; at a free-for-all table of 3 or 4 by its own prospects alone, a
+  max-n search: there a player builds for itself rather than block whoever leads), and keeps
+  the turn with the best mean outcome. That
   second ply is what makes it guard a temple-ready settlement against an eruption that would
   cover one of its huts or split it, keep its huts clear of eruptions, avoid handing anyone a
   level-3 tower spot, and stop an early win (R-END-1) one turn ahead. With 3 or 4 players every

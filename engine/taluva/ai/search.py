@@ -1,4 +1,4 @@
-"""Turn search: a placement and a build chosen together, and the opponent's reply.
+"""Turn search: a placement and a build chosen together, and the other players' replies.
 
 A turn is a placement (R-TILE) followed by a build (R-BUILD); the two are planned together,
 because what a tile does is mostly what it lets one build (a tower spot, a bigger expansion, a
@@ -186,8 +186,10 @@ def replies_value(
 
     Every player between two of ``seat``'s turns acts on it, not only the next one (with 3 or
     4 players the one who moves just before ``seat`` is the one who can take a spot it counts
-    on); an opponent maximizes its own value against its best opponent, a partner (O-TEAMS) its
-    team's, which is ``seat``'s. Samples that begin with the same tile share the first reply.
+    on). Each plays the turn best by its own measure (:func:`_pair`): with two players or teams
+    its value against the other side (a partner's is ``seat``'s team's); at a free-for-all table
+    of 3 or 4 its own prospects alone, as in a max-n search. Samples that begin with the same
+    tile share the first reply.
 
     None if the budget's time cap ran out before the answer was complete."""
     if game.phase == OVER:
@@ -236,8 +238,8 @@ def _best_reply(
     founds: int,
     budget: Budget | None,
 ) -> tuple[Turn, float] | None:
-    """The best turn of the seat to move (game at its place step) by its own value, and the
-    value for ``seat`` after it; None if the time cap ran out."""
+    """The best turn of the seat to move (game at its place step) by what it plays for
+    (:func:`_pair`), and the value for ``seat`` after it; None if the time cap ran out."""
     replier = game.current
     best_theirs = -2 * WIN
     best: tuple[Turn, float] | None = None
@@ -264,8 +266,25 @@ def _best_reply(
 
 
 def _pair(game: Game, a: int, b: int, weights: Weights) -> tuple[float, float]:
-    """The values of one position for seats ``a`` and ``b``, sharing the work."""
+    """What replier ``a`` plays for, and the value for ``b``, of one position (sharing the
+    work): ``b``'s is its value against its opponents; ``a``'s is that too at a table of two or
+    of teams (the game is zero-sum there), but at a free-for-all table of 3 or 4 it is ``a``'s
+    own prospects alone (see :func:`plays_for_itself`)."""
     if game.phase == OVER:
         return terminal_value(game, a), terminal_value(game, b)
     values = seat_values(game, weights)
-    return relative(game, values, a, weights), relative(game, values, b, weights)
+    theirs = values[a] if plays_for_itself(game) else relative(game, values, a, weights)
+    return theirs, relative(game, values, b, weights)
+
+
+def plays_for_itself(game: Game) -> bool:
+    """Whether an answering player is modelled as playing for its own prospects (max-n) rather
+    than against its best opponent: at a free-for-all table of 3 or 4 players.
+
+    With two players (or two teams) one side's gain is the other's loss, so the answer that is
+    best for the replier is the one worst for the seat searching. With three or more that is no
+    longer so: a player does not spend its turn blocking whoever leads when building serves it
+    better, and a search that expects every other player to block it plays too defensively (a
+    lone strong seat against two intermediates won 50% of 200 3-player games that way; see the
+    README's "Computer players")."""
+    return game.players > 2 and not game.options.teams
