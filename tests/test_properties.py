@@ -16,7 +16,7 @@ import os
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from positions import assert_reason, scripted, snapshot
@@ -193,11 +193,21 @@ def check_finished(game: Game) -> None:
     result = game.result
     assert len(result.places) == game.players
     assert result.winners and all(result.places[s] == 1 for s in result.winners)
-    assert all(game.status[s] != "eliminated" for s in result.winners)
+    if game.options.teams:
+        # O-TEAMS: a team wins (or both share), an eliminated partner with it; but a team with
+        # both members eliminated has lost.
+        teams = {s % 2 for s in result.winners}
+        assert set(result.winners) == {s for s in range(game.players) if s % 2 in teams}
+        for team in teams:
+            assert any(game.status[s] != "eliminated" for s in range(team, game.players, 2))
+    else:
+        assert all(game.status[s] != "eliminated" for s in result.winners)
 
 
 @given(setups())
 @scaled(600)
+# A team wins at the last tile with one member eliminated (found by the search once).
+@example(setup=(Options(players=4, tiles="12", teams=True), 1773, True))
 def test_invariants_hold_after_every_step_of_random_games(setup):
     options, seed, greedy = setup
     game, _ = play_out(options, seed, greedy)
