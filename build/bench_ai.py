@@ -1,13 +1,16 @@
 """Computer players in the page: how long the strongest level thinks per decision.
 
-Drives the system Chromium (headless) on the built site: boots the page, starts a 2-player game
-between two computers of the level (by default the strongest of the engine's registry) at the
-"instant" speed, watches it to the end, and reads the
-page's own measurements (`taluva.aiTimes()`: the `aiChoose` round trip to the engine worker,
+Drives the system Chromium (headless) on the built site: boots the page, starts a game (2 players
+unless ``--players`` says otherwise) between computers of the level (by default the strongest
+of the engine's registry) at the "instant" speed, watches it to the end, and reads the page's
+own measurements (`taluva.aiTimes()`: the `aiChoose` round trip to the engine worker,
 Pyodide, per decision, timed with performance.now()). A placement decision is where the level
 plans its whole turn; the build that follows is answered from that plan.
 
-    python build/bench_ai.py [--games 2] [--level master] [--seed 1] [--json out.json]
+    python build/bench_ai.py [--games 2] [--level master] [--players 3] [--seed 1] [--json out.json]
+
+At 3 and 4 players the reply search covers every other seat, so a turn is searched longer and
+the level's time cap matters more there.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ sys.path.insert(0, str(ROOT / "engine"))
 from taluva.ai.levels import LEVELS, strongest  # noqa: E402
 
 SITE = ROOT / "site"
+COLOURS = ["red", "blue", "white", "purple"]
 UI = ".tg-root"
 TIMEOUT_MS = 600_000
 
@@ -38,13 +42,13 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[k]
 
 
-def play(page, level: str, seed: int) -> list[dict]:
+def play(page, level: str, players: int, seed: int) -> list[dict]:
     seats = [
-        {"name": "A", "colour": "red", "type": f"computer:{level}"},
-        {"name": "B", "colour": "blue", "type": f"computer:{level}"},
+        {"name": "ABCD"[s], "colour": COLOURS[s], "type": f"computer:{level}"}
+        for s in range(players)
     ]
     page.evaluate("taluva.setAiSpeed('instant')")
-    page.evaluate("o => taluva.newGame(o)", {"players": 2, "seed": seed, "seats": seats})
+    page.evaluate("o => taluva.newGame(o)", {"players": players, "seed": seed, "seats": seats})
     page.wait_for_selector(f'{UI}[data-over="1"]', state="attached", timeout=TIMEOUT_MS)
     return page.evaluate("taluva.aiTimes()")
 
@@ -69,6 +73,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--level", choices=LEVELS, default=strongest().id, help="default: the strongest level"
     )
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument("--json", type=Path, help="also write every decision's time here")
     args = parser.parse_args(argv)
@@ -89,7 +94,7 @@ def main(argv: list[str] | None = None) -> None:
                 f'{UI}[data-ready="1"][data-busy="0"]', state="attached", timeout=180_000
             )
             for game in range(args.games):
-                got = play(page, args.level, args.seed + game)
+                got = play(page, args.level, args.players, args.seed + game)
                 times += got
                 place = [t["ms"] for t in got if t["phase"] == "place"]
                 print(
@@ -103,7 +108,10 @@ def main(argv: list[str] | None = None) -> None:
         server.stop()
     if errors:
         raise SystemExit(f"console errors during the benchmark: {errors}")
-    print(f"browser: Chromium {version}; level {args.level}; {args.games} games")
+    print(
+        f"browser: Chromium {version}; level {args.level}; "
+        f"{args.games} games of {args.players} players"
+    )
     place = summary("placement decisions", [t["ms"] for t in times if t["phase"] == "place"])
     build = summary("build decisions", [t["ms"] for t in times if t["phase"] == "build"])
     if args.json:
