@@ -290,6 +290,49 @@ def test_every_other_player_answers_in_turn_until_the_seats_next_turn(
     assert (list(game.deck), game.drawn, game.phase, game.current, len(game.turns)) == before
 
 
+@pytest.mark.parametrize("options", [Options(players=2), Options(players=3)], ids=["2p", "3p"])
+def test_master_plays_its_own_next_turn_after_the_answers_a_third_ply(
+    options: Options, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With ``own_next`` (master) a sampled round holds one tile more than there are answering
+    players: after the answers the searching seat draws the last one and plays its best turn on
+    it, and a candidate's value is the mean of those turns' values; the game is left as found."""
+    from taluva.ai import players, search
+    from taluva.ai.evaluate import DEFAULT
+
+    game = position(options, 17, steps=10, phase=PLACE)
+    seat = game.current
+    master = players.level_config("master", game)
+    assert master.own_next is (options.players == 2)  # measured to pay with two players
+    master = players.MASTER_TWO_PLAYERS
+    assert master.own_next and not players.level_config("strong", game).own_next
+    assert players._depth(game, master) == players._depth(game, players.STRONG) + 1
+    game.play(choose_turn(game, "intermediate", seed=1)[0])
+    game.play(choose_move(game, "intermediate", seed=1))
+    assert game.phase == DRAW
+    before = (list(game.deck), game.drawn, game.phase, game.current, len(game.turns))
+    own_turns: list[tuple[int, object, float | None]] = []
+    own_turn_value = search.own_turn_value
+
+    def spy(g: Game, tile: object, *args: object) -> float | None:
+        value = own_turn_value(g, tile, *args)  # type: ignore[arg-type]
+        own_turns.append((g.current, tile, value))
+        return value
+
+    monkeypatch.setattr(search, "own_turn_value", spy)
+    samples = search.sample_rounds(game, random.Random(3), 3, options.players)
+    assert all(len(s) == options.players for s in samples)
+    three = search.replies_value(game, seat, samples, random.Random(4), DEFAULT, 1, 1, None, True)
+    assert [(who, tile) for who, tile, _ in own_turns] == [(seat, s[-1]) for s in samples]
+    values = [v for _, _, v in own_turns]
+    assert None not in values and three == pytest.approx(sum(values) / len(values))  # type: ignore[arg-type]
+    assert (list(game.deck), game.drawn, game.phase, game.current, len(game.turns)) == before
+    # Without it the same rounds stop at the answers, and value the position differently.
+    own_turns.clear()
+    two = search.replies_value(game, seat, samples, random.Random(4), DEFAULT, 1, 1)
+    assert own_turns == [] and two is not None and two != three
+
+
 def test_a_lone_seat_match_gives_side_a_one_seat_moving_round_the_table() -> None:
     result = run_match("beginner", "random", 3, Options(players=3), seed=2, lone=True)
     assert result.games == 3 and sum(result.wins) == 3

@@ -37,8 +37,8 @@ REGISTRY: tuple[Level, ...] = (
     Level(
         "master",
         1.5,
-        "searches wider than strong: more of its own turns weighed against every other "
-        "player's best replies",
+        "searches further than strong: with two players its own next turn too; at larger "
+        "tables more of its own turns, each weighed against every other player's best replies",
     ),
 )
 

@@ -26,8 +26,14 @@
   likely to take a spot it counts on.
   Its evaluation weights are fitted per player count (:mod:`taluva.ai.tune`, shipped in
   ``weights.json``) for free-for-all tables; team games keep the defaults.
-* ``master``: the strong search, wider (``MASTER``: more candidates and more nodes); it spends
-  the time the browser allows it (a median of about 1 s a turn in Pyodide).
+* ``master``: the strong search in twice its nodes; it spends the time the browser allows it (a
+  median of about 1 s a turn in Pyodide). With two players it looks a third ply ahead
+  (``MASTER_TWO_PLAYERS``): on each sampled round, after the other's best answer, it draws its
+  own next tile and plays its best turn on it, so a candidate is worth what the answer leaves
+  it, not only what the answer takes (a threat the other cannot parry in one turn, a second
+  spot in reserve); it looks at 12 candidates instead of 20 for it. At 3 and 4 players, where
+  that ply comes after two or three answers and would take most of the time cap, it looks at
+  30 candidates instead (``MASTER``).
 
 Why this search and not MCTS: a random playout costs ~1.6 ms on CPython, so a 0.4 s budget
 buys a few hundred noisy playouts for a branching factor of ~3000 turns, far too few. A static
@@ -129,6 +135,7 @@ class StrongConfig:
     reply_far: int = 1
     reply_founds: int = 1
     replies: int = 3  # players who answer in turn before our next turn (at most the others)
+    own_next: bool = False  # and then our own next turn on a sampled tile: a third ply
     weights: Weights | None = None  # None: the weights fitted for the table (weights.json)
 
 
@@ -144,7 +151,12 @@ def level_weights(game: Game, cfg: StrongConfig) -> Weights:
 
 
 STRONG = StrongConfig()
-MASTER = StrongConfig(candidates=30, nodes=22000)  # ~1.4x strong's time: ~1 s median in Pyodide
+# Master, in twice strong's nodes (~1 s median in Pyodide): with two players the third ply on
+# fewer candidates (against strong, 30 candidates without it won ~54% of 40 games, 12 with it
+# ~66%: see the README's "Computer players"); at 3-4 players, where the third ply comes after
+# two or three answers and costs most of the time cap, the wider search alone.
+MASTER = StrongConfig(candidates=30, nodes=22000)
+MASTER_TWO_PLAYERS = StrongConfig(candidates=12, nodes=22000, own_next=True)
 
 
 def strong_turn(
@@ -183,7 +195,7 @@ def _reply_search(
         if build is not None:
             game.push(build)
         reply = replies_value(
-            game, seat, samples, rng, weights, cfg.reply_far, cfg.reply_founds, budget
+            game, seat, samples, rng, weights, cfg.reply_far, cfg.reply_founds, budget, cfg.own_next
         )
         if build is not None:
             game.pop()
@@ -198,14 +210,22 @@ def _reply_search(
 
 
 CONFIGS = {"strong": STRONG, "master": MASTER}
-"""The searching levels above intermediate and their search sizes."""
+"""The searching levels above intermediate and their search sizes (see :func:`level_config`)."""
+
+
+def level_config(level: str, game: Game) -> StrongConfig:
+    """The search size of the searching ``level`` at this table."""
+    if level == "master" and game.players == 2:
+        return MASTER_TWO_PLAYERS
+    return CONFIGS[level]
 
 
 def _depth(game: Game, cfg: StrongConfig) -> int:
-    """How many players answer a candidate turn: every other seat still playing, up to
-    ``cfg.replies``."""
+    """How many tiles a sampled round holds: one for each player who answers a candidate turn
+    (every other seat still playing, up to ``cfg.replies``), and one for the searching seat's
+    own next turn with ``cfg.own_next``."""
     others = sum(1 for s in range(game.players) if s != game.current and game.status[s] == PLAYING)
-    return max(1, min(cfg.replies, others))
+    return max(1, min(cfg.replies, others)) + int(cfg.own_next)
 
 
 def choose(game: Game, level: str, rng: Random, seconds: float | None) -> Turn:
@@ -223,7 +243,7 @@ def choose(game: Game, level: str, rng: Random, seconds: float | None) -> Turn:
     work = determinized(game)
     if level == "intermediate":
         return intermediate_turn(work, rng, seconds)
-    return strong_turn(work, rng, seconds, CONFIGS[level])
+    return strong_turn(work, rng, seconds, level_config(level, work))
 
 
 def _check_searching(level: str) -> None:
@@ -240,7 +260,9 @@ def choose_build(game: Game, level: str, rng: Random, seconds: float | None) -> 
         return beginner_build(game, rng)
     _check_searching(level)
     work = determinized(game)
-    weights = INTERMEDIATE if level == "intermediate" else level_weights(work, CONFIGS[level])
+    weights = (
+        INTERMEDIATE if level == "intermediate" else level_weights(work, level_config(level, work))
+    )
     seat = work.current
     scored: list[tuple[float, Build]] = []
     for build in sorted(work.build_options()):
@@ -250,7 +272,7 @@ def choose_build(game: Game, level: str, rng: Random, seconds: float | None) -> 
     scored.sort(key=lambda s: -s[0])
     if level == "intermediate" or len(scored) == 1:
         return scored[0][1]
-    cfg = CONFIGS[level]
+    cfg = level_config(level, work)
     samples = sample_rounds(work, rng, cfg.tiles, _depth(work, cfg))
     budget = Budget(cfg.nodes, seconds)
     best, best_value = scored[0][1], None
@@ -260,7 +282,15 @@ def choose_build(game: Game, level: str, rng: Random, seconds: float | None) -> 
         work.push(build)
         reply = (
             replies_value(
-                work, seat, samples, rng, weights, cfg.reply_far, cfg.reply_founds, budget
+                work,
+                seat,
+                samples,
+                rng,
+                weights,
+                cfg.reply_far,
+                cfg.reply_founds,
+                budget,
+                cfg.own_next,
             )
             if samples
             else value

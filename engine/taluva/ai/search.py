@@ -179,10 +179,13 @@ def replies_value(
     far: int,
     founds: int,
     budget: Budget | None = None,
+    own_next: bool = False,
 ) -> float | None:
     """After ``seat``'s turn: the mean over ``samples`` of the value for ``seat`` once the
     players after it (as many as a sample has tiles, stopping at ``seat``'s own next turn) have
     each drawn their tile of the sample and played their own best turn by their own value.
+    With ``own_next``, a sample's last tile is ``seat``'s own next draw, and the value is that
+    of its best turn on it (a third ply: what the answers leave it, not only what they take).
 
     Every player between two of ``seat``'s turns acts on it, not only the next one (with 3 or
     4 players the one who moves just before ``seat`` is the one who can take a spot it counts
@@ -216,7 +219,11 @@ def replies_value(
         if build is not None:
             game.push(build)
         if game.phase == DRAW and game.current != seat:
-            rest = replies_value(game, seat, [sample[1:]], rng, weights, far, founds, budget)
+            rest = replies_value(
+                game, seat, [sample[1:]], rng, weights, far, founds, budget, own_next
+            )
+        elif game.phase == DRAW and own_next:
+            rest = own_turn_value(game, sample[1], rng, weights, far, founds, budget)
         else:
             rest = mine
         if build is not None:
@@ -227,6 +234,26 @@ def replies_value(
             return None
         total += rest
     return total / len(samples)
+
+
+def own_turn_value(
+    game: Game,
+    tile: Tile,
+    rng: Random,
+    weights: Weights,
+    far: int,
+    founds: int,
+    budget: Budget | None,
+) -> float | None:
+    """The value of the best turn of the seat to move (game at its draw step) on ``tile``, for
+    itself; None if the time cap ran out."""
+    seat = game.current
+    game.draw(tile)
+    scored = scored_turns(game, seat, rng, weights, far, founds, budget)
+    game.pop()
+    if budget is not None and budget.late():
+        return None
+    return scored[0][0] if scored else evaluate(game, seat, weights)
 
 
 def _best_reply(
