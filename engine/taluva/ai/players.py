@@ -26,14 +26,14 @@
   likely to take a spot it counts on.
   Its evaluation weights are fitted per player count (:mod:`taluva.ai.tune`, shipped in
   ``weights.json``) for free-for-all tables; team games keep the defaults.
-* ``master``: the strong search in twice its nodes; it spends the time the browser allows it (a
-  median of about 1 s a turn in Pyodide). With two players it looks a third ply ahead
-  (``MASTER_TWO_PLAYERS``): on each sampled round, after the other's best answer, it draws its
-  own next tile and plays its best turn on it, so a candidate is worth what the answer leaves
-  it, not only what the answer takes (a threat the other cannot parry in one turn, a second
-  spot in reserve); it looks at 12 candidates instead of 20 for it. At 3 and 4 players, where
-  that ply comes after two or three answers and would take most of the time cap, it looks at
-  30 candidates instead (``MASTER``).
+* ``master``: a median of about 1 s a turn in Pyodide, spent differently by table size. With two
+  players it looks a third ply ahead (``MASTER_TWO_PLAYERS``): on each sampled round, after the
+  other's best answer, it draws its own next tile and plays its best turn on it, so a candidate
+  is worth what the answer leaves it, not only what the answer takes (a threat the other cannot
+  parry in one turn, a second spot in reserve); that ply costs as much as the answers, so it
+  fits in strong's time on fewer candidates (up to 12, as many as its node count reaches). At 3
+  and 4 players, where it would come after two or three answers, master is the strong search in
+  twice its nodes over 30 candidates (``MASTER``).
 
 Why this search and not MCTS: a random playout costs ~1.6 ms on CPython, so a 0.4 s budget
 buys a few hundred noisy playouts for a branching factor of ~3000 turns, far too few. A static
@@ -151,12 +151,13 @@ def level_weights(game: Game, cfg: StrongConfig) -> Weights:
 
 
 STRONG = StrongConfig()
-# Master, in twice strong's nodes (~1 s median in Pyodide): with two players the third ply on
-# fewer candidates (against strong, 30 candidates without it won ~54% of 40 games, 12 with it
-# ~66%: see the README's "Computer players"); at 3-4 players, where the third ply comes after
-# two or three answers and costs most of the time cap, the wider search alone.
+# Master (~1 s median in Pyodide). With two players the third ply, in about strong's time:
+# against strong (node-limited screens of 40 games, seats alternated) it won 58.8% in 10,000
+# nodes and 66-68% in 22,000, which takes ~1.5 s in Pyodide; the wider search without it (30
+# candidates, 22,000 nodes) ~54%. At 3-4 players, where the ply would come after two or three
+# answers, the wider search alone. See the README's "Computer players".
 MASTER = StrongConfig(candidates=30, nodes=22000)
-MASTER_TWO_PLAYERS = StrongConfig(candidates=12, nodes=22000, own_next=True)
+MASTER_TWO_PLAYERS = StrongConfig(candidates=12, nodes=10000, own_next=True)
 
 
 def strong_turn(
