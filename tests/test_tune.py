@@ -5,7 +5,7 @@ theirs), and the tuner's fit lowers the log-loss on a small fixed set of games."
 from __future__ import annotations
 
 from taluva.ai.evaluate import DEFAULT, Weights
-from taluva.ai.players import CONFIGS, INTERMEDIATE, StrongConfig, level_weights
+from taluva.ai.players import INTERMEDIATE, StrongConfig, level_config, level_weights
 from taluva.ai.tune import fit, log_loss, play_game
 from taluva.ai.weights import table, tuned
 from taluva.game import Game
@@ -47,9 +47,10 @@ def test_strong_and_master_use_the_weights_fitted_for_their_table() -> None:
     for players in (2, 3, 4):
         game = Game(Options(players=players), seed=1)
         for level in ("strong", "master"):
-            assert level_weights(game, CONFIGS[level]) == tuned(players)
+            assert level_weights(game, level_config(level, game)) == tuned(players)
     teams = Game(Options(players=4, teams=True), seed=1)
-    assert level_weights(teams, CONFIGS["strong"]) == DEFAULT  # the fit is free-for-all
+    for level in ("strong", "master"):  # the fit is free-for-all
+        assert level_weights(teams, level_config(level, teams)) == DEFAULT
     named = StrongConfig(weights=INTERMEDIATE)
     assert level_weights(Game(Options(players=3), seed=1), named) == INTERMEDIATE
 

@@ -68,6 +68,7 @@ from taluva.ai.search import (
 from taluva.ai.weights import tuned
 from taluva.game import BUILD, PLACE, PLAYING, Game
 from taluva.moves import TEMPLE, TOWER, Build, Placement
+from taluva.tiles import Tile
 
 INTERMEDIATE = DEFAULT._replace(opponents=0.0, win_threat=800.0, stranded=3000.0)
 
@@ -181,10 +182,11 @@ def _reply_search(
     cfg: StrongConfig,
     weights: Weights,
 ) -> Scored:
-    """Re-rank the best few candidates by the next player's best answer on sampled tiles."""
+    """Re-rank the best few candidates by the other players' best answers on sampled rounds
+    of tiles (and, with ``cfg.own_next``, the seat's own best next turn after them)."""
     if len(scored) == 1 or scored[0][0] >= 500_000:
         return scored[0]
-    samples = sample_rounds(game, rng, cfg.tiles, _depth(game, cfg))
+    samples = _rounds(game, rng, cfg)
     if not samples:
         return scored[0]
     best: Scored = scored[0]
@@ -195,9 +197,7 @@ def _reply_search(
         game.push(pl)
         if build is not None:
             game.push(build)
-        reply = replies_value(
-            game, seat, samples, rng, weights, cfg.reply_far, cfg.reply_founds, budget, cfg.own_next
-        )
+        reply = _replies_value(game, seat, samples, rng, weights, budget, cfg)
         if build is not None:
             game.pop()
         game.pop()
@@ -210,23 +210,40 @@ def _reply_search(
     return best
 
 
-CONFIGS = {"strong": STRONG, "master": MASTER}
-"""The searching levels above intermediate and their search sizes (see :func:`level_config`)."""
+CONFIGS: dict[str, dict[int, StrongConfig]] = {
+    "strong": {2: STRONG, 3: STRONG, 4: STRONG},
+    "master": {2: MASTER_TWO_PLAYERS, 3: MASTER, 4: MASTER},
+}
+"""The searching levels above intermediate and their search sizes, by number of players."""
 
 
 def level_config(level: str, game: Game) -> StrongConfig:
     """The search size of the searching ``level`` at this table."""
-    if level == "master" and game.players == 2:
-        return MASTER_TWO_PLAYERS
-    return CONFIGS[level]
+    return CONFIGS[level][game.players]
 
 
-def _depth(game: Game, cfg: StrongConfig) -> int:
-    """How many tiles a sampled round holds: one for each player who answers a candidate turn
-    (every other seat still playing, up to ``cfg.replies``), and one for the searching seat's
-    own next turn with ``cfg.own_next``."""
+def _rounds(game: Game, rng: Random, cfg: StrongConfig) -> list[tuple[Tile, ...]]:
+    """``cfg.tiles`` sampled rounds of tiles, shared by every candidate: one tile for each
+    player who answers (every other seat still playing, up to ``cfg.replies``), and one more
+    for the searching seat's own next turn with ``cfg.own_next``."""
     others = sum(1 for s in range(game.players) if s != game.current and game.status[s] == PLAYING)
-    return max(1, min(cfg.replies, others)) + int(cfg.own_next)
+    depth = max(1, min(cfg.replies, others)) + int(cfg.own_next)
+    return sample_rounds(game, rng, cfg.tiles, depth)
+
+
+def _replies_value(
+    game: Game,
+    seat: int,
+    samples: list[tuple[Tile, ...]],
+    rng: Random,
+    weights: Weights,
+    budget: Budget,
+    cfg: StrongConfig,
+) -> float | None:
+    """:func:`~taluva.ai.search.replies_value` at the search size of ``cfg``."""
+    return replies_value(
+        game, seat, samples, rng, weights, cfg.reply_far, cfg.reply_founds, budget, cfg.own_next
+    )
 
 
 def choose(game: Game, level: str, rng: Random, seconds: float | None) -> Turn:
@@ -261,9 +278,8 @@ def choose_build(game: Game, level: str, rng: Random, seconds: float | None) -> 
         return beginner_build(game, rng)
     _check_searching(level)
     work = determinized(game)
-    weights = (
-        INTERMEDIATE if level == "intermediate" else level_weights(work, level_config(level, work))
-    )
+    cfg = None if level == "intermediate" else level_config(level, work)
+    weights = INTERMEDIATE if cfg is None else level_weights(work, cfg)
     seat = work.current
     scored: list[tuple[float, Build]] = []
     for build in sorted(work.build_options()):
@@ -271,31 +287,16 @@ def choose_build(game: Game, level: str, rng: Random, seconds: float | None) -> 
         scored.append((evaluate(work, seat, weights), build))
         work.pop()
     scored.sort(key=lambda s: -s[0])
-    if level == "intermediate" or len(scored) == 1:
+    if cfg is None or len(scored) == 1:
         return scored[0][1]
-    cfg = level_config(level, work)
-    samples = sample_rounds(work, rng, cfg.tiles, _depth(work, cfg))
+    samples = _rounds(work, rng, cfg)
     budget = Budget(cfg.nodes, seconds)
     best, best_value = scored[0][1], None
     for value, build in scored[: cfg.candidates]:
         if budget.late() or (best_value is not None and budget.spent()):
             break
         work.push(build)
-        reply = (
-            replies_value(
-                work,
-                seat,
-                samples,
-                rng,
-                weights,
-                cfg.reply_far,
-                cfg.reply_founds,
-                budget,
-                cfg.own_next,
-            )
-            if samples
-            else value
-        )
+        reply = _replies_value(work, seat, samples, rng, weights, budget, cfg) if samples else value
         work.pop()
         if reply is None:
             break

@@ -253,7 +253,7 @@ def own_turn_value(
     game.pop()
     if budget is not None and budget.late():
         return None
-    return scored[0][0] if scored else evaluate(game, seat, weights)
+    return scored[0][0]  # never empty: a tile always has a table placement (R-TILE)
 
 
 def _best_reply(
