@@ -290,23 +290,51 @@ def test_every_other_player_answers_in_turn_until_the_seats_next_turn(
     assert (list(game.deck), game.drawn, game.phase, game.current, len(game.turns)) == before
 
 
+def test_master_looks_a_third_ply_ahead_with_two_players_only() -> None:
+    """Measured to pay with two players; at 3-4 the ply would come after two or three answers."""
+    from taluva.ai.players import level_config
+
+    for options in OPTION_SETS:
+        game = Game(options, seed=1)
+        assert level_config("master", game).own_next is (options.players == 2), options
+        assert not level_config("strong", game).own_next
+
+
+class _Reached(Exception):
+    """Raised by a spy to stop a search once it reaches the code under test."""
+
+
+@pytest.mark.parametrize("phase", [PLACE, BUILD])
+def test_master_s_choices_reach_its_own_next_turn_with_two_players(
+    phase: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The turn's plan and a build without a plan both run the third ply at a 2-player table."""
+    from taluva.ai import search
+
+    def reached(*args: object) -> None:
+        raise _Reached
+
+    monkeypatch.setattr(search, "own_turn_value", reached)
+    game = position(Options(players=2), 13, steps=12, phase=phase)
+    with pytest.raises(_Reached):
+        if phase == PLACE:
+            choose(game.copy(), "master", random.Random(1), None)
+        else:
+            choose_build(game.copy(), "master", random.Random(1), None)
+
+
 @pytest.mark.parametrize("options", [Options(players=2), Options(players=3)], ids=["2p", "3p"])
-def test_master_plays_its_own_next_turn_after_the_answers_a_third_ply(
+def test_with_own_next_the_seat_plays_its_own_next_turn_after_the_answers(
     options: Options, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With ``own_next`` (master) a sampled round holds one tile more than there are answering
-    players: after the answers the searching seat draws the last one and plays its best turn on
-    it, and a candidate's value is the mean of those turns' values; the game is left as found."""
-    from taluva.ai import players, search
+    """With ``own_next`` a sampled round holds one tile more than there are answering players:
+    after the answers the searching seat draws the last one and plays its best turn on it, and
+    a candidate's value is the mean of those turns' values; the game is left as found."""
+    from taluva.ai import search
     from taluva.ai.evaluate import DEFAULT
 
     game = position(options, 17, steps=10, phase=PLACE)
     seat = game.current
-    master = players.level_config("master", game)
-    assert master.own_next is (options.players == 2)  # measured to pay with two players
-    master = players.MASTER_TWO_PLAYERS
-    assert master.own_next and not players.level_config("strong", game).own_next
-    assert players._depth(game, master) == players._depth(game, players.STRONG) + 1
     game.play(choose_turn(game, "intermediate", seed=1)[0])
     game.play(choose_move(game, "intermediate", seed=1))
     assert game.phase == DRAW
