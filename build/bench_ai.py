@@ -30,7 +30,6 @@ sys.path.insert(0, str(ROOT / "engine"))
 from taluva.ai.levels import LEVELS, strongest  # noqa: E402
 
 SITE = ROOT / "site"
-COLOURS = ["red", "blue", "white", "purple"]
 UI = ".tg-root"
 TIMEOUT_MS = 600_000
 
@@ -43,10 +42,7 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def play(page, level: str, players: int, seed: int) -> list[dict]:
-    seats = [
-        {"name": "ABCD"[s], "colour": COLOURS[s], "type": f"computer:{level}"}
-        for s in range(players)
-    ]
+    seats = [{"type": f"computer:{level}"}] * players  # the page names and colours them
     page.evaluate("taluva.setAiSpeed('instant')")
     page.evaluate("o => taluva.newGame(o)", {"players": players, "seed": seed, "seats": seats})
     page.wait_for_selector(f'{UI}[data-over="1"]', state="attached", timeout=TIMEOUT_MS)
