@@ -265,14 +265,20 @@ def test_the_last_move_survives_a_reload_right_after_it(game):
     # The worst case: the page is left in the task of the move, before any frame is drawn.
     # The hash is the move before's (the reload's address was fixed before pagehide), so the
     # page opens that link and finds the kept game played on from it.
+    # The evaluation returns at once and the move's code crosses the reload in sessionStorage:
+    # returning it from the reloading task raced the page's teardown ("Execution context was
+    # destroyed") on a busy machine.
     with game.expect_navigation():
-        code = game.evaluate(
-            """async () => {
-                await taluva.play(taluva.legalMoves()[0]);
-                location.reload();
-                return taluva.share.code();
+        game.evaluate(
+            """() => {
+                taluva.play(taluva.legalMoves()[0]).then(() => {
+                    sessionStorage.setItem("test:code", taluva.share.code());
+                    location.reload();
+                });
             }"""
         )
     wait_game_ready(game)
+    code = game.evaluate("sessionStorage.getItem('test:code')")
+    assert code
     assert game.evaluate("taluva.share.code()") == code
     game.wait_for_function("hash => location.hash === hash", arg=f"#g={code}")
