@@ -13,7 +13,7 @@ import pytest
 
 from taluva.ai import LEVELS, choose_move, choose_turn, levels
 from taluva.ai.arena import run_match, wilson
-from taluva.ai.evaluate import evaluate, turns_left
+from taluva.ai.evaluate import DEFAULT, TurnMemo, evaluate, seat_values, turns_left
 from taluva.ai.players import choose, choose_build
 from taluva.errors import IllegalMoveError
 from taluva.game import BUILD, DRAW, OVER, PLACE, Game
@@ -178,6 +178,37 @@ def test_turns_left_counts_the_tiles_to_come() -> None:
     assert turns_left(game) == [12, 12]
     game.draw()
     assert turns_left(game) == [11, 12]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=Options.format)
+def test_the_turn_memo_gives_every_seat_the_value_a_fresh_evaluation_gives(
+    options: Options,
+) -> None:
+    """The turn searches value the positions after a turn's candidates through one TurnMemo,
+    which keeps the other seats' values from the start of the turn when the turn does not touch
+    them; each must equal a full evaluation, at every table, over every legal build of many
+    placements (eruptions included)."""
+    rng = random.Random(7)
+    kept = touched = 0
+    for seed in range(6):
+        game = position(options, seed, steps=12 + 6 * seed, phase=PLACE)
+        memo = TurnMemo(game, DEFAULT)
+        placements = game.legal_placements()
+        for pl in rng.sample(placements, min(15, len(placements))):
+            memo.enter(game, pl)
+            game.push(pl)
+            if game.phase == BUILD:
+                for build in sorted(game.build_options()):
+                    game.push(build)
+                    if game.phase != OVER:
+                        assert seat_values(game, DEFAULT, memo, build) == seat_values(game)
+                        others = [s for s in range(game.players) if s != memo.mover]
+                        apart = sum(memo.apart[s] for s in others)
+                        kept += apart
+                        touched += len(others) - apart
+                    game.pop()
+            game.pop()
+    assert kept > 200 and touched > 20  # both the kept and the revalued seats were checked
 
 
 def test_evaluation_prefers_a_temple_to_a_hut() -> None:

@@ -32,7 +32,8 @@ from typing import NamedTuple
 
 from taluva.board import TEMPLE_MARK
 from taluva.game import ELIMINATED, FINISHED, OVER, PLAYING, Game
-from taluva.hexgrid import DIRECTIONS
+from taluva.hexgrid import DIRECTIONS, tile_hexes
+from taluva.moves import Build, Placement
 
 WIN = 1_000_000.0
 
@@ -104,6 +105,25 @@ def settlements_by_seat(game: Game) -> list[list[list[int]]]:
                     seen.add(n)
                     group.append(n)
         groups[who].append(group)
+    return groups
+
+
+def seat_settlements(owner: dict[int, int], seat: int) -> list[list[int]]:
+    """One seat's settlements (R-SET), in no particular order: what :func:`seat_value` needs
+    (the board's own method sorts them for display)."""
+    groups: list[list[int]] = []
+    seen: set[int] = set()
+    for start, who in owner.items():
+        if who != seat or start in seen:
+            continue
+        seen.add(start)
+        group = [start]
+        for p in group:
+            for n in (p + D0, p + D1, p + D2, p + D3, p + D4, p + D5):
+                if n not in seen and owner.get(n) == seat:
+                    seen.add(n)
+                    group.append(n)
+        groups.append(group)
     return groups
 
 
@@ -195,11 +215,88 @@ def seat_value(
     return value
 
 
-def seat_values(game: Game, w: Weights = DEFAULT) -> list[float]:
-    """Every seat's own value (the game must not be over)."""
+def seat_values(
+    game: Game, w: Weights = DEFAULT, memo: TurnMemo | None = None, build: Build | None = None
+) -> list[float]:
+    """Every seat's own value (the game must not be over). With ``memo``, the position is the
+    one after ``build``, one of the builds that follow the memo's placement."""
     turns = turns_left(game)
-    groups = settlements_by_seat(game)
-    return [seat_value(game, s, turns[s], w, groups[s]) for s in range(game.players)]
+    if memo is None or build is None:
+        groups = settlements_by_seat(game)
+        return [seat_value(game, s, turns[s], w, groups[s]) for s in range(game.players)]
+    return memo.values(game, build, turns, w)
+
+
+class TurnMemo:
+    """The other seats' values at the start of a turn, kept for the positions its candidate
+    turns lead to.
+
+    A seat's own value (:func:`seat_value`) reads the board only on its buildings and the hexes
+    next to them. A placement none of whose three hexes is one of those, followed by a build
+    none of whose cells is next to one of its buildings, leaves that seat's settlements, stock,
+    status and turns as they were, and so its value: the turn searches value again only the
+    mover and the seats its turn touches (at a table of two, most positions need one seat's
+    value instead of two).
+
+    Use: :meth:`enter` a placement before pushing it, then :func:`seat_values` with the memo
+    and the build after each build pushed after it."""
+
+    __slots__ = ("mover", "weights", "turns", "status", "kept", "apart")
+
+    def __init__(self, game: Game, w: Weights) -> None:
+        """``game`` at its place step, valued with the weights ``w`` only."""
+        self.mover = game.current
+        self.weights = w
+        self.turns = turns_left(game)  # mid-turn, so the same as after the turn (turns_left)
+        self.status = game.status.copy()
+        groups = settlements_by_seat(game)
+        self.kept = [seat_value(game, s, self.turns[s], w, groups[s]) for s in range(game.players)]
+        self.apart = [False] * game.players
+
+    def enter(self, game: Game, placement: Placement) -> None:
+        """Note the seats the placement leaves alone (``game`` before it is pushed)."""
+        get = game.board.owner.get
+        near: set[int | None] = set()
+        # The three hexes touch each other, so their neighbours include the huts they cover.
+        for p in tile_hexes(placement.volcano, placement.orientation):
+            near.update((get(p + D0), get(p + D1), get(p + D2)))
+            near.update((get(p + D3), get(p + D4), get(p + D5)))
+        self.apart = [s != self.mover and s not in near for s in range(game.players)]
+
+    def values(self, game: Game, build: Build, turns: list[int], w: Weights) -> list[float]:
+        """Every seat's value after ``build`` (pushed after the entered placement; the game
+        not over)."""
+        assert w is self.weights, "a TurnMemo holds the values of one set of weights"
+        owner = game.board.owner
+        status = game.status
+        values: list[float] = []
+        for s, kept in enumerate(self.kept):
+            if (
+                self.apart[s]
+                and turns[s] == self.turns[s]
+                and status[s] == self.status[s]
+                and not _borders(owner, build.cells, s)
+            ):
+                values.append(kept)
+            else:
+                values.append(seat_value(game, s, turns[s], w, seat_settlements(owner, s)))
+        return values
+
+
+def _borders(owner: dict[int, int], cells: tuple[tuple[int, int], ...], seat: int) -> bool:
+    """Whether a building of ``seat`` shares an edge with one of the cells."""
+    get = owner.get
+    for p, _ in cells:
+        if (
+            get(p + D0) == seat
+            or get(p + D1) == seat
+            or get(p + D2) == seat
+            or get(p + D3) == seat
+            or get(p + D4) == seat
+            or get(p + D5) == seat
+        ):
+            return True
+    return False
 
 
 def relative(game: Game, values: list[float], seat: int, w: Weights = DEFAULT) -> float:
@@ -226,11 +323,18 @@ def rivals(others: list[float], softness: float) -> float:
     return top + softness * math.log(mean)
 
 
-def evaluate(game: Game, seat: int, w: Weights = DEFAULT) -> float:
-    """The value of the position for ``seat``: its own value against its opponents'."""
+def evaluate(
+    game: Game,
+    seat: int,
+    w: Weights = DEFAULT,
+    memo: TurnMemo | None = None,
+    build: Build | None = None,
+) -> float:
+    """The value of the position for ``seat``: its own value against its opponents'
+    (``memo`` and ``build``: see :func:`seat_values`)."""
     if game.phase == OVER:
         return terminal_value(game, seat)
-    return relative(game, seat_values(game, w), seat, w)
+    return relative(game, seat_values(game, w, memo, build), seat, w)
 
 
 def terminal_value(game: Game, seat: int) -> float:

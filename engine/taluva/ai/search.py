@@ -20,12 +20,12 @@ imagines the others drawing from the unseen *counts* with its own seeded RNG.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from random import Random
 
 from taluva.ai.evaluate import (
     DEFAULT,
     WIN,
+    TurnMemo,
     Weights,
     evaluate,
     relative,
@@ -132,23 +132,24 @@ def scored_turns(
     far: int = 2,
     founds: int = 3,
     budget: Budget | None = None,
-    value: Callable[[Game, int, Weights], float] = evaluate,
 ) -> list[Scored]:
     """Every candidate turn of the seat to move (game at its place step), scored by the value
     of the position after it for ``seat``; best first. Ties keep the canonical order."""
     scored: list[Scored] = []
+    memo = TurnMemo(game, weights)
     for pl in candidate_placements(game, rng, far):
+        memo.enter(game, pl)
         game.push(pl)
         if game.phase == BUILD:
             builds = candidate_builds(game, founds)
             for build in builds:
                 game.push(build)
-                scored.append((value(game, seat, weights), pl, build))
+                scored.append((evaluate(game, seat, weights, memo, build), pl, build))
                 game.pop()
             if budget is not None:
                 budget.used += 1 + len(builds)
         else:  # the placement eliminated the player (R-ELIM-1)
-            scored.append((value(game, seat, weights), pl, None))
+            scored.append((evaluate(game, seat, weights), pl, None))
         game.pop()
         if budget is not None and budget.late():
             break
@@ -270,7 +271,9 @@ def _best_reply(
     replier = game.current
     best_theirs = -2 * WIN
     best: tuple[Turn, float] | None = None
+    memo = TurnMemo(game, weights)
     for pl in candidate_placements(game, rng, far):
+        memo.enter(game, pl)
         game.push(pl)
         if game.phase == BUILD:
             builds = candidate_builds(game, founds)
@@ -278,7 +281,7 @@ def _best_reply(
                 budget.used += 1 + len(builds)
             for build in builds:
                 game.push(build)
-                theirs, mine = _pair(game, replier, seat, weights)
+                theirs, mine = _pair(game, replier, seat, weights, memo, build)
                 if theirs > best_theirs:
                     best_theirs, best = theirs, ((pl, build), mine)
                 game.pop()
@@ -292,14 +295,22 @@ def _best_reply(
     return best
 
 
-def _pair(game: Game, a: int, b: int, weights: Weights) -> tuple[float, float]:
+def _pair(
+    game: Game,
+    a: int,
+    b: int,
+    weights: Weights,
+    memo: TurnMemo | None = None,
+    build: Build | None = None,
+) -> tuple[float, float]:
     """What replier ``a`` plays for, and the value for ``b``, of one position (sharing the
     work): ``b``'s is its value against its opponents; ``a``'s is that too at a table of two or
     of teams (the game is zero-sum there), but at a free-for-all table of 3 or 4 it is ``a``'s
-    own prospects alone (see :func:`plays_for_itself`)."""
+    own prospects alone (see :func:`plays_for_itself`). ``memo``, ``build``: see
+    :func:`~taluva.ai.evaluate.seat_values`."""
     if game.phase == OVER:
         return terminal_value(game, a), terminal_value(game, b)
-    values = seat_values(game, weights)
+    values = seat_values(game, weights, memo, build)
     theirs = values[a] if plays_for_itself(game) else relative(game, values, a, weights)
     return theirs, relative(game, values, b, weights)
 
