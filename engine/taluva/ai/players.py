@@ -31,7 +31,8 @@
   other's best answer, it draws its own next tile and plays its best turn on it, so a candidate
   is worth what the answer leaves it, not only what the answer takes (a threat the other cannot
   parry in one turn, a second spot in reserve); that ply costs as much as the answers, so it
-  fits in strong's time on fewer candidates (up to 12, as many as its node count reaches). At 3
+  fits in strong's time on fewer candidates (up to 12, as many as its node count reaches) and
+  3 sampled rounds instead of 4. At 3
   and 4 players, where it would come after two or three answers, master is the strong search in
   twice its nodes over 30 candidates (``MASTER``).
 
@@ -152,13 +153,14 @@ def level_weights(game: Game, cfg: StrongConfig) -> Weights:
 
 
 STRONG = StrongConfig()
-# Master (~1 s median in Pyodide). With two players the third ply, in about strong's time:
-# against strong (node-limited screens of 40 games, seats alternated) it won 58.8% in 10,000
-# nodes and 66-68% in 22,000, which takes ~1.5 s in Pyodide; the wider search without it (30
-# candidates, 22,000 nodes) ~54%. At 3-4 players, where the ply would come after two or three
-# answers, the wider search alone. See the README's "Computer players".
+# Master (~1 s median in Pyodide). With two players the third ply, in about strong's time, on 3
+# sampled rounds: a candidate then costs a quarter less than on 4, so the node count reaches
+# more of the 12 (which is what gained: 66-68% in screens at 22,000 nodes). 400-game arenas
+# against strong: 59.2% with 4 rounds in 10,000 nodes, 70.0% with 3 in 11,000 (1.07 s median in
+# Pyodide, so 10,000). At 3-4 players, where the ply would come after two or three answers, the
+# wider search alone. See the README's "Computer players".
 MASTER = StrongConfig(candidates=30, nodes=22000)
-MASTER_TWO_PLAYERS = StrongConfig(candidates=12, nodes=10000, own_next=True)
+MASTER_TWO_PLAYERS = StrongConfig(candidates=12, tiles=3, nodes=10000, own_next=True)
 
 
 def strong_turn(
