@@ -95,36 +95,33 @@ def settlements_by_seat(game: Game) -> list[list[list[int]]]:
     groups: list[list[list[int]]] = [[] for _ in range(game.players)]
     seen: set[int] = set()
     for start, who in owner.items():
-        if start in seen:
-            continue
-        seen.add(start)
-        group = [start]
-        for p in group:  # grows while it is walked: a breadth-first search
-            for n in (p + D0, p + D1, p + D2, p + D3, p + D4, p + D5):
-                if n not in seen and owner.get(n) == who:
-                    seen.add(n)
-                    group.append(n)
-        groups[who].append(group)
+        if start not in seen:
+            groups[who].append(_settlement(owner, start, seen))
     return groups
 
 
 def seat_settlements(owner: dict[int, int], seat: int) -> list[list[int]]:
     """One seat's settlements (R-SET), in no particular order: what :func:`seat_value` needs
     (the board's own method sorts them for display)."""
-    groups: list[list[int]] = []
     seen: set[int] = set()
-    for start, who in owner.items():
-        if who != seat or start in seen:
-            continue
-        seen.add(start)
-        group = [start]
-        for p in group:
-            for n in (p + D0, p + D1, p + D2, p + D3, p + D4, p + D5):
-                if n not in seen and owner.get(n) == seat:
-                    seen.add(n)
-                    group.append(n)
-        groups.append(group)
-    return groups
+    return [
+        _settlement(owner, start, seen)
+        for start, who in owner.items()
+        if who == seat and start not in seen
+    ]
+
+
+def _settlement(owner: dict[int, int], start: int, seen: set[int]) -> list[int]:
+    """The settlement holding the building at ``start``, its hexes added to ``seen``."""
+    who = owner[start]
+    seen.add(start)
+    group = [start]
+    for p in group:  # grows while it is walked: a breadth-first search
+        for n in (p + D0, p + D1, p + D2, p + D3, p + D4, p + D5):
+            if n not in seen and owner.get(n) == who:
+                seen.add(n)
+                group.append(n)
+    return group
 
 
 def seat_value(
