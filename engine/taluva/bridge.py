@@ -51,6 +51,7 @@ from taluva.review import (
 )
 from taluva.session import Session, game_at
 from taluva.sharecode import ShareCodeError, decode, relate
+from taluva.where import WhereMemo
 
 Handler = Callable[..., Any]
 # JSON without the spaces after "," and ":": the view crosses to the page after every step,
@@ -95,6 +96,8 @@ def _current() -> Session:
 # entries that changed since. An id is random, so a page whose copy the bridge never sent (a
 # restarted worker, a second caller, a lost answer) cannot match one, and gets the whole log.
 _sent_log: tuple[str, list[tuple[Any, ...]]] | None = None
+# The facts of the moves the log tells (where each went, in words the page phrases).
+_where = WhereMemo()
 
 
 def view(log_base: str | None = None) -> dict[str, Any]:
@@ -117,7 +120,7 @@ def view(log_base: str | None = None) -> dict[str, Any]:
     log_id = os.urandom(6).hex()  # not `secrets`: its import costs a first visit ~16 ms
     _sent_log = (log_id, keys)
     return {
-        "state": state_to_json(session.game, log_from=start),
+        "state": state_to_json(session.game, log_from=start, where=_where),
         "logFrom": start,
         "logId": log_id,
         "moves": legal_view_json(session.game),
@@ -167,7 +170,7 @@ def _view(logBase: str | None = None) -> dict[str, Any]:
 
 @method("state")
 def _state() -> dict[str, Any]:
-    return state_to_json(_current().game)
+    return state_to_json(_current().game, where=_where)
 
 
 @method("legalMoves")
@@ -177,7 +180,11 @@ def _legal_moves() -> list[dict[str, Any]]:
 
 @method("play")
 def _play(move: Any, logBase: str | None = None) -> dict[str, Any]:
-    _current().play(move_from_json(move))
+    session = _current()
+    chosen = move_from_json(move)
+    if session.game.move_error(chosen) is None:  # noted only if legal: no facts of a refusal
+        _where.note(session.game, chosen)
+    session.play(chosen)
     return view(logBase)
 
 
@@ -279,7 +286,7 @@ def _inspect(game: Game) -> dict[str, Any]:
         "share": session.share_code(),
         "steps": session.steps(),
         "summary": summary_json(session.game),
-        "state": state_to_json(session.game),
+        "state": state_to_json(session.game, where=_where),
     }
 
 
