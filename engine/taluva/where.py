@@ -85,8 +85,8 @@ def _most_notable(board: Board, groups: list[list[int]], avoid: set[int]) -> dic
 def placement_where(game: Game, move: Placement) -> dict[str, Any]:
     """Where a placement goes, on the board before it: ``near``, the most notable settlement
     on or next to the tile (the one whose volcano it covers is next to the volcano), and
-    ``beside``, when no settlement is near, the landscape the tile touches most (neither on an
-    empty table). What it buries is the turn's ``covered`` (or the move's ``covers``)."""
+    ``beside``, when no settlement is near, the landscape the tile touches most (a volcano if
+    it touches nothing else; neither on an empty table). What it buries is the turn's ``covered`` (or the move's ``covers``)."""
     board = game.board
     hexes = set(move.hexes())
     volcano = {move.volcano}
@@ -103,9 +103,11 @@ def placement_where(game: Game, move: Placement) -> dict[str, Any]:
         for d in DIRECTIONS
         if p + d not in hexes and p + d in board.terrain
     )
-    touched.pop(VOLCANO, None)
     if not touched:
         return {}
+    volcanoes = touched.pop(VOLCANO, 0)
+    if not touched:  # it touches volcanoes only
+        return {"beside": "volcano"} if volcanoes else {}
     return {"beside": TERRAIN_NAMES[max(touched, key=lambda t: (touched[t], -t))]}
 
 
