@@ -86,7 +86,8 @@ def placement_where(game: Game, move: Placement) -> dict[str, Any]:
     """Where a placement goes, on the board before it: ``near``, the most notable settlement
     on or next to the tile (the one whose volcano it covers is next to the volcano), and
     ``beside``, when no settlement is near, the landscape the tile touches most (a volcano if
-    it touches nothing else; neither on an empty table). What it buries is the turn's ``covered`` (or the move's ``covers``)."""
+    it touches nothing else; neither on an empty table). What it buries is the turn's
+    ``covered`` (or the move's ``covers``)."""
     board = game.board
     hexes = set(move.hexes())
     volcano = {move.volcano}
