@@ -286,7 +286,9 @@ def _inspect(game: Game) -> dict[str, Any]:
         "share": session.share_code(),
         "steps": session.steps(),
         "summary": summary_json(session.game),
-        "state": state_to_json(session.game, where=_where),
+        # Without the moves' facts: a replay each, for games the page only lists (a game
+        # opened later gets them from the view).
+        "state": state_to_json(session.game),
     }
 
 

@@ -36,7 +36,7 @@ from taluva.moves import (
 from taluva.reasons import Reason
 from taluva.sharecode import lineage
 from taluva.tiles import TERRAIN_NAMES, TILE_KINDS, tile_code
-from taluva.where import TurnWhere, WhereMemo, move_where
+from taluva.where import Settlements, TurnWhere, WhereMemo, move_where
 
 FORMAT_VERSION = 1
 
@@ -248,14 +248,16 @@ def _build_facts(move: Build, how: tuple[str, int, int] | None) -> dict[str, Any
     return result
 
 
-def move_to_json(game: Game, move: Move, where: bool = True) -> dict[str, Any]:
+def move_to_json(
+    game: Game, move: Move, where: bool = True, settlements: Settlements | None = None
+) -> dict[str, Any]:
     """A move with its hexes, as seen from ``game`` (which must be at that move's step), and
     with ``where`` its facts (:func:`taluva.where.move_where`: the landscape and the settlement
     beside it, so the page can say where it goes without coordinates)."""
     if not isinstance(move, Placement):
         result = _build_facts(move, game.build_options().get(move))
         if where:
-            result["where"] = move_where(game, move)
+            result["where"] = move_where(game, move, settlements)
         return result
     level = game.board.level.get(move.volcano, 0) + 1
     result = _placement_json(move, game.tile or TILE_KINDS[0], level)
@@ -326,10 +328,11 @@ def legal_moves_json(game: Game) -> list[dict[str, Any]]:
     """The legal moves as JSON; a placement that would leave the player without any legal
     build (and so eliminate them, R-ELIM-1) carries ``"eliminates": true``."""
     eliminating = eliminating_placements(game)
+    settlements = Settlements(game.board) if game.phase == BUILD else None
     result = []
     for move in game.legal_moves():
         # A placement's facts are not sent (the page rebuilds placements from the state).
-        data = move_to_json(game, move, where=not isinstance(move, Placement))
+        data = move_to_json(game, move, not isinstance(move, Placement), settlements)
         if move in eliminating and isinstance(move, Placement):
             data["eliminates"] = True
         result.append(data)
@@ -370,7 +373,8 @@ def legal_view_json(game: Game) -> dict[str, list[Any]]:
                 del spot[3]
         return {"place": spots}
     if game.phase == BUILD:
-        return {"build": [move_to_json(game, move) for move in game.legal_builds()]}
+        settlements = Settlements(game.board)  # one look at the board for every build
+        return {"build": [move_to_json(game, m, True, settlements) for m in game.legal_builds()]}
     return {}
 
 

@@ -55,16 +55,23 @@ def settlement_facts(board: Board, group: list[int]) -> dict[str, Any]:
     return facts
 
 
-def _settlements_touching(board: Board, hexes: set[int]) -> list[list[int]]:
-    """Every settlement (any owner) with a building on or next to one of ``hexes``."""
-    around = hexes | {p + d for p in hexes for d in DIRECTIONS}
-    seats = {board.owner[p] for p in around if p in board.owner}
-    return [
-        group
-        for seat in sorted(seats)
-        for group in board.settlements(seat)
-        if any(p in around for p in group)
-    ]
+class Settlements:
+    """Every settlement on a board, found once and looked up by any of its hexes: a step's
+    builds (dozens with four players) are described against one board."""
+
+    def __init__(self, board: Board) -> None:
+        self.of: dict[int, list[int]] = {}
+        for seat in sorted(set(board.owner.values())):
+            for group in board.settlements(seat):
+                for p in group:
+                    self.of[p] = group
+
+    def touching(self, hexes: set[int]) -> list[list[int]]:
+        """Every settlement (any owner) with a building on or next to one of ``hexes``, in
+        the order of their first hexes."""
+        around = hexes | {p + d for p in hexes for d in DIRECTIONS}
+        groups = {id(g): g for p in sorted(around) if (g := self.of.get(p)) is not None}
+        return sorted(groups.values(), key=min)
 
 
 def _most_notable(board: Board, groups: list[list[int]], avoid: set[int]) -> dict[str, Any] | None:
@@ -92,10 +99,11 @@ def placement_where(game: Game, move: Placement) -> dict[str, Any]:
     hexes = set(move.hexes())
     volcano = {move.volcano}
     erupts = move.volcano in board.level
-    groups = _settlements_touching(board, volcano if erupts else hexes)
+    settlements = Settlements(board)
+    groups = settlements.touching(volcano if erupts else hexes)
     near = _most_notable(board, groups, hexes) if groups else None
     if near is None and erupts:
-        near = _most_notable(board, _settlements_touching(board, hexes), hexes)
+        near = _most_notable(board, settlements.touching(hexes), hexes)
     if near is not None:
         return {"near": near}
     touched = Counter(
@@ -112,18 +120,17 @@ def placement_where(game: Game, move: Placement) -> dict[str, Any]:
     return {"beside": TERRAIN_NAMES[max(touched, key=lambda t: (touched[t], -t))]}
 
 
-def build_where(game: Game, move: Build) -> dict[str, Any]:
+def build_where(game: Game, move: Build, settlements: Settlements | None = None) -> dict[str, Any]:
     """Where a build goes, on the board before it: the ``terrain`` and ``level`` of its first
     hex and ``near``: for an expansion, a temple or a tower the builder's settlement it joins
     (its largest, if several touch); for a new settlement the most notable settlement next to
-    it, of any owner (absent when it stands alone)."""
+    it, of any owner (absent when it stands alone). ``settlements``: the board's, when the
+    caller describes several builds."""
     board = game.board
     first = move.cells[0][0]
     cells = {p for p, _ in move.cells}
-    around = {p + d for p in cells for d in DIRECTIONS} - cells
-    seat = game.current
-    own = [g for g in board.settlements(seat) if any(p in around for p in g)]
-    groups = own or _settlements_touching(board, cells)
+    groups = (settlements or Settlements(board)).touching(cells)
+    own = [g for g in groups if board.owner[g[0]] == game.current]
     facts: dict[str, Any] = {
         "terrain": TERRAIN_NAMES[board.terrain[first]],
         "level": board.level[first],
@@ -135,9 +142,13 @@ def build_where(game: Game, move: Build) -> dict[str, Any]:
     return facts
 
 
-def move_where(game: Game, move: Placement | Build) -> dict[str, Any]:
+def move_where(
+    game: Game, move: Placement | Build, settlements: Settlements | None = None
+) -> dict[str, Any]:
     """:func:`placement_where` or :func:`build_where`, by the kind of move."""
-    return placement_where(game, move) if isinstance(move, Placement) else build_where(game, move)
+    if isinstance(move, Placement):
+        return placement_where(game, move)
+    return build_where(game, move, settlements)
 
 
 # The facts of a log entry's two moves: (placement's, build's), None for a move not played.
