@@ -94,8 +94,9 @@ def test_a_hint_is_drawn_and_can_be_accepted_or_ignored(game):
     legal = {m["notation"]: m for m in game.evaluate("taluva.legalMoves()")}
     assert hint in legal
     assert int(data(game, "clock")) == legal[hint]["clock"]
-    # The bar says the move in words (the notation is the record's): the volcano's hex is in it.
-    assert hint.split("/")[0] in game.text_content("[data-testid=hint-bar]")
+    # The bar says the move in words a player can follow, never its coordinates (issue 24).
+    bar = game.text_content("[data-testid=hint-bar]")
+    assert "tile" in bar and hint.split("/")[0] not in bar
     game.keyboard.press("Enter")
     wait_data(game, '[data-busy="0"][data-steps="1"]')
     assert game.evaluate("taluva.state()")["lastMove"]["placementMove"]["notation"] == hint
