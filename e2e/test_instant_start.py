@@ -8,6 +8,8 @@ is, instead of hoping the browser is quicker than Pyodide.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import engine_hold
@@ -111,8 +113,9 @@ REWRITE_KEPT_JS = """async (shape) => {
   db.close();
   return entries.length;
 }"""
-LOG_CODES_JS = """() => [...document.querySelectorAll("[data-testid=log] li")].map(
-  (row) => row.querySelector("code").textContent
+# Each log row's placement, in words (issue 24: never its coordinates).
+LOG_PLACES_JS = """() => [...document.querySelectorAll("[data-testid=log] li")].map(
+  (row) => row.querySelector(".tg-log-place").textContent
 )"""
 
 
@@ -137,14 +140,15 @@ def test_a_game_kept_by_an_earlier_build_is_drawn_before_the_engine_is_up(browse
         again.goto(server.url)
         again.wait_for_selector(f'{UI}[data-preview="1"]', state="visible", timeout=30_000)
         assert again.evaluate(WARM_JS, f"{UI} canvas") > 0.02, "the kept board is not drawn"
-        placed = [t["placementMove"]["notation"] if t["placementMove"] else "…" for t in log]
-        shown = again.evaluate(LOG_CODES_JS)
-        assert shown == (placed if shape == "previous" else ["…"] * len(log))
+        shown = again.evaluate(LOG_PLACES_JS)
         again.evaluate("globalThis.__e2eHold.release()")
         wait_ready(again)
         wait_game_ready(again)
         assert again.get_attribute(UI, "data-preview") is None
-        assert again.evaluate(LOG_CODES_JS) == placed
+        placed = again.evaluate(LOG_PLACES_JS)
+        assert [p == "…" for p in placed] == [t["placementMove"] is None for t in log]
+        assert not any(re.search(r"-?\d+,-?\d+", p) for p in placed), placed
+        assert shown == (placed if shape == "previous" else ["…"] * len(log))
         assert errors == []
     finally:
         context.close()
