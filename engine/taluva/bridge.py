@@ -368,9 +368,10 @@ def _review_turn(
     ``{review: {number, seat, tile, played, preferred, same, before, after, best, loss},
     state, playedState, line, marked, turns}``; ``state`` is the position before the turn (its
     tile drawn), ``playedState`` the one after the turn played, ``line`` the positions after the
-    preferred placement and after its build (states without their log), for the board; ``played`` and ``preferred`` hold the ``notation`` of the turn and its
-    ``placement`` and ``build`` as move JSON; ``marked`` lists the numbers of the marked turns
-    among those reviewed so far (all of them once every turn was asked)."""
+    preferred placement and after its build (states without their log), for the board;
+    ``played`` and ``preferred`` hold the ``notation`` of the turn and its ``placement`` and
+    ``build`` as move JSON; ``marked`` lists the numbers of the marked turns among those
+    reviewed so far (all of them once every turn was asked)."""
     review = _reviewing(code, steps, level, seed, nodes)
     if not isinstance(number, int) or not 1 <= number <= len(review.turns):
         raise ValueError(f"the review has turns 1 to {len(review.turns)}, not {number!r}")
