@@ -175,10 +175,13 @@ test("the played turn is a last-move outline; the preferred one a hint's tile an
 
 const stateWith = (...hexes) => ({ hexes: hexes.map(([q, r, level]) => ({ q, r, level })), tiles: [] });
 
-/** A reviewTurn answer: the board before, after the turn played, along the preferred line. */
+/** A reviewed turn: the board before, after the turn played, along the preferred line. */
 function answer(played, preferred, same = false) {
   return {
-    review: { seat: 1, same, played, preferred },
+    seat: 1,
+    same,
+    played,
+    preferred,
     state: stateWith([0, 0, 1]),
     playedState: stateWith([0, 0, 1], [5, 0, 1]),
     line: [stateWith([0, 0, 1], [2, -1, 1]), stateWith([0, 0, 1], [2, -1, 1])],
@@ -220,11 +223,7 @@ test("the engine's line: before the turn, its placement, then its build, each st
   assert.equal(lineView(a, 1, []).hexes, a.line[0].hexes);
   assert.deepEqual(lineView(a, 2, []).lastMove, { placementMove: preferred.placement, buildMove: preferred.build });
   // An elimination: the placement is the whole line.
-  const out = {
-    ...a,
-    review: { ...a.review, preferred: { placement: placement(2, -1), build: null } },
-    line: [a.line[0]],
-  };
+  const out = { ...a, preferred: { placement: placement(2, -1), build: null }, line: [a.line[0]] };
   assert.equal(lineSteps(out).length, 2);
   assert.deepEqual(answerStates([a]), [a.state, a.playedState, ...a.line]);
 });

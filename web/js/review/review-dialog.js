@@ -104,7 +104,8 @@ export function createReviewDialog({ engine, seats, colours, root }) {
     { type: "button", class: "tg-btn tg-btn-small", dataset: { testid: "review-line" }, onclick: () => toggleLine() },
     t("review.line-show"),
   );
-  const lineRow = h("div", { class: "review-line-row" }, lineShow, linePrevious, lineNext, lineCaption);
+  // In the line the legend gives way to the step's caption (the dashed outline is the step's).
+  const lineRow = h("div", { class: "review-line-row" }, lineShow, linePrevious, lineNext, lineCaption, legend);
   const stepButton = (text, label, testid, delta) =>
     h(
       "button",
@@ -139,13 +140,7 @@ export function createReviewDialog({ engine, seats, colours, root }) {
         stepButton("▶", t("review.next"), "review-next", 1),
       ),
     ),
-    h(
-      "div",
-      { class: "review-view" },
-      h("div", { class: "replay-board-wrap review-board-wrap" }, canvas),
-      lineRow,
-      legend,
-    ),
+    h("div", { class: "review-view" }, h("div", { class: "replay-board-wrap review-board-wrap" }, canvas), lineRow),
   );
   const dialog = h(
     "dialog",
@@ -304,6 +299,8 @@ export function createReviewDialog({ engine, seats, colours, root }) {
         : t("review.board");
     }
     lineCaption.textContent = inLine ? label : "";
+    lineCaption.hidden = !inLine;
+    legend.hidden = inLine;
     canvas.setAttribute("aria-label", label);
     board.set(inLine ? lineView(r, line, colours()) : playedView(r, colours()));
     frameBoard();

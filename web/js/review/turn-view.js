@@ -1,6 +1,7 @@
-// What the review's board shows for a chosen turn, from the engine's answer (bridge reviewTurn:
-// `state` before the turn, `playedState` after it, `line` after the preferred placement and
-// after its build). Pure: from those answers to board views (board/view.js).
+// What the review's board shows for a chosen turn, from the engine's answer (bridge reviewTurn):
+// a reviewed turn is its `review` ({seat, same, played, preferred, …}) with the answer's `state`
+// (before the turn), `playedState` (after it) and `line` (after the preferred placement, after
+// its build). Pure: from those to board views (board/view.js).
 //
 // - The turn played: the position after it, its tile laid with its landscapes and its pieces
 //   built, outlined as the board outlines a last move (dashed); the engine's preferred turn
@@ -37,13 +38,12 @@ export function preferredMarks(plan, seat) {
 const samePlacement = (a, b) => a.volcano[0] === b.volcano[0] && a.volcano[1] === b.volcano[1] && a.clock === b.clock;
 
 /**
- * The board view of the turn played: `answer` is a reviewTurn answer's {review, playedState}
- * (`review`: {seat, same, played, preferred}); `colours` the seats' colour objects. When the
- * preferred turn lays the same tile, only its build is drawn (a ghost over the played tile would
- * hide the pieces built on it).
+ * The board view of the turn played, for reviewed turn `review` (see above); `colours` the
+ * seats' colour objects. When the preferred turn lays the same tile, only its build is drawn
+ * (a ghost over the played tile would hide the pieces built on it).
  */
-export function playedView(answer, colours) {
-  const { review, playedState } = answer;
+export function playedView(review, colours) {
+  const { playedState } = review;
   const view = {
     hexes: playedState.hexes,
     tiles: playedState.tiles,
@@ -60,22 +60,19 @@ export function playedView(answer, colours) {
  * The steps of the engine's line: [{state, move}], the position before the turn (move null),
  * after the preferred placement, then after its build (none for an elimination).
  */
-export function lineSteps(answer) {
-  const { preferred } = answer.review;
-  const moves = [preferred.placement, preferred.build];
-  return [{ state: answer.state, move: null }, ...answer.line.map((state, i) => ({ state, move: moves[i] }))];
+export function lineSteps(review) {
+  const moves = [review.preferred.placement, review.preferred.build];
+  return [{ state: review.state, move: null }, ...review.line.map((state, i) => ({ state, move: moves[i] }))];
 }
 
 /** The board view of step `step` of the line (lineSteps): the move just made outlined. */
-export function lineView(answer, step, colours) {
-  const { state, move } = lineSteps(answer)[step];
-  const lastMove = move
-    ? { placementMove: answer.review.preferred.placement, buildMove: step > 1 ? move : null }
-    : null;
+export function lineView(review, step, colours) {
+  const { state, move } = lineSteps(review)[step];
+  const lastMove = move ? { placementMove: review.preferred.placement, buildMove: step > 1 ? move : null } : null;
   return { hexes: state.hexes, tiles: state.tiles, colours, lastMove };
 }
 
-/** Every hex the answered turns show, for one frame over the whole review (frame.js). */
-export function answerStates(answers) {
-  return answers.flatMap((a) => [a.state, a.playedState, ...a.line]);
+/** The positions the reviewed turns show, for one frame over the whole review (frame.js). */
+export function answerStates(reviews) {
+  return reviews.flatMap((r) => [r.state, r.playedState, ...r.line]);
 }
