@@ -171,7 +171,7 @@ def test_the_graph_numbers_its_turns_and_the_line_steps_through_the_preferred_tu
     numbers = [text for text, _ in labels if text.isdigit()]
     assert numbers == ["1", "2", "3", "4"]
     assert min(height for _, height in labels) >= 12
-    assert game.locator(f"{REVIEW} text.review-axis-title").inner_text() == "Turn"
+    assert game.text_content(f"{REVIEW} text.review-axis-title") == "Turn"
     # The line: before the turn, the preferred placement, its build; then back to the turn played.
     check_chosen_turn(game, 1, code := encode(finished), 8)
     caption = f"{REVIEW} [data-testid=review-line-caption]"
