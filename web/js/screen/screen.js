@@ -7,6 +7,7 @@ import { boardModel } from "../board/model.js";
 import { placementKey } from "../board/geometry.js";
 import { describeChange } from "../game/announce.js";
 import { MoveChoice } from "../game/choice.js";
+import { motionMs } from "../game/computer.js";
 import { computerLevel } from "../game/seats.js";
 import { levelName, resultSentence } from "../i18n/engine-text.js";
 import { list, rich, t } from "../i18n/messages.js";
@@ -161,10 +162,7 @@ export class GameScreen {
     this.choice.reset(view);
     this.tooltip.reset();
     this.menu.close();
-    if (cause === "new" || cause === "load") {
-      this.closeDialogs();
-      this.board.fit(true);
-    }
+    if (cause === "new" || cause === "load") this.closeDialogs();
     this.#announce(change);
     // Playing by keyboard: the cursor comes back on a legal target of the new step.
     if (
@@ -174,12 +172,21 @@ export class GameScreen {
     ) {
       this.choice.cursor = this.choice.defaultCursor();
     }
-    this.render();
+    this.#renderChange(change);
     renderLog(this.parts.log, view.state, this.store.seats, this.colours);
     if (view.state.phase === "over" && prev?.state.phase !== "over") {
       if (cause === "play" || cause === "redo") this.#showEndAfterFrame(view);
       else this.showEnd(); // a finished game opened: at once, under the replay a link may open
     }
+  }
+
+  // A move animates on the board (a computer's at the page's computer speed); another game is
+  // framed at once.
+  #renderChange({ cause, by }) {
+    const fresh = cause === "new" || cause === "load";
+    this.board.motionMs = fresh ? 0 : motionMs(by, this.computers.speed);
+    this.render();
+    if (fresh) this.board.fit(true);
   }
 
   // The board shows the last move first: the end dialog (a modal that takes the focus, ~8 ms
