@@ -25,7 +25,7 @@
 import { FADE_MS, MOTION_MS, easeInOutCubic, planMotion, poseAt } from "./anim.js";
 import { blendCamera, fitCamera, hexAt, hexTop, islandInView, panCamera, toCanvas, zoomCamera } from "./camera.js";
 import { BoardInput } from "./input.js";
-import { drawBoard } from "./render.js";
+import { drawBoard, drawMotionFrame } from "./render.js";
 import { completeView, emptyView, indexView, levelAt, sameView } from "./view.js";
 
 export class Board {
@@ -42,6 +42,7 @@ export class Board {
     this.held = null; // hexes a replay frames for all its steps (hold), or null
     this.motionMs = MOTION_MS; // the next move's animation; 0: none
     this.motion = null; // the running animation: {start, ms, reduced, plan, camFrom}
+    this.stillPicture = null; // what stands still during it (render.js), drawn on its first frame
     this.frame = 0;
     this.draws = 0;
     this.#index();
@@ -55,6 +56,7 @@ export class Board {
     const next = completeView(view);
     if (sameView(prev, next)) return; // nothing to redraw
     this.view = next;
+    this.stillPicture = null;
     if (next.hexes !== prev.hexes) {
       const before = this.byKey;
       this.finishMotion();
@@ -139,6 +141,7 @@ export class Board {
   // A glide in progress ends: the camera is where it was asked to be.
   #moveCamera(cam) {
     if (this.motion) this.motion.camFrom = null;
+    this.stillPicture = null;
     Object.assign(this.cam, cam);
     this.invalidate();
     this.handlers.onCamera?.();
@@ -169,6 +172,7 @@ export class Board {
     const glide = reduced ? null : camFrom;
     if (!ms || (!plan && !glide)) return;
     this.motion = { start: performance.now(), ms, reduced, plan, camFrom: glide };
+    this.stillPicture = null;
     this.canvas.dataset.motion = reduced ? "fade" : "glide";
   }
 
@@ -188,6 +192,19 @@ export class Board {
     return { t, cam, plan: m.plan, pose, kind, report: { t, motion: kind, moving: pose?.moving ?? 0 } };
   }
 
+  // The picture of what stands still during the animation, at the final camera (render.js),
+  // drawn on its first frame and again only if the view, size or camera changes under it.
+  #still(scene) {
+    if (typeof OffscreenCanvas === "undefined") return null;
+    if (!this.stillPicture) {
+      const canvas = new OffscreenCanvas(this.canvas.width, this.canvas.height);
+      const motion = { plan: scene.motion.plan, pose: null };
+      drawBoard(canvas.getContext("2d"), { ...scene, cam: this.cam, motion });
+      this.stillPicture = { canvas, cam: { ...this.cam } };
+    }
+    return this.stillPicture;
+  }
+
   #index() {
     const { byKey, order, clockOfTile } = indexView(this.view);
     this.byKey = byKey;
@@ -205,6 +222,7 @@ export class Board {
     this.size = { w, h, dpr };
     this.canvas.width = Math.max(1, Math.round(w * dpr));
     this.canvas.height = Math.max(1, Math.round(h * dpr));
+    this.stillPicture = null;
     this.#keepInView();
     this.invalidate();
   }
@@ -218,7 +236,9 @@ export class Board {
     const span = this.motion?.ms ?? null;
     const { view, byKey, order, clockOfTile, size } = this;
     const cam = live?.cam ?? this.cam;
-    drawBoard(this.ctx, { view, byKey, order, clockOfTile, cam, size, motion: live });
+    const scene = { view, byKey, order, clockOfTile, cam, size, motion: live };
+    if (live) drawMotionFrame(this.ctx, scene, this.#still(scene));
+    else drawBoard(this.ctx, scene);
     const c = this.canvas.dataset;
     c.draws = String(this.draws);
     c.motion = live?.kind ?? "";

@@ -1,27 +1,48 @@
 // Drawing what moves while a move animates (anim.js gives the pose): a tile coming down onto its
-// place over what it covers, the pieces it buries crumbling, the volcano it covers flaring. Each
-// draws at the final hex positions, so the board's hit tests never depend on the animation.
+// place over what it covers, the pieces it buries crumbling, the volcano it covers flaring, built
+// pieces dropping in. drawUnder is the still part of a landing hex (in the still picture,
+// render.js); drawMoving the rest, over it, each frame. Hit tests never see any of it: the board
+// answers them with the final positions.
 
 import { drawBuilding, drawHexTop, hexPath } from "./art.js";
 import { LIFT, hexTop } from "./camera.js";
 import { hexCenter, key } from "./geometry.js";
 import { drawPlaced, drawTop, drawWalls } from "./render-stack.js";
 
-/** A stack whose top layer is the landing tile: what it covers, its shadow, then the tile. */
-export function drawLanding(ctx, scene, hx) {
-  const { plan, pose } = scene.motion;
+/** What a landing tile comes down on: the stack below it as it was (or the bare table). */
+export function drawUnder(ctx, scene, hx) {
   const [x, y] = hexCenter(hx.q, hx.r);
-  const below = hx.level - 1; // the levels the new tile lands on
-  const baseY = y - below * LIFT;
+  const below = hx.level - 1;
+  if (!below) return;
   ctx.lineJoin = "round";
   drawWalls(ctx, hx, x, y, 0, below);
-  if (below > 0) {
-    const under = hx.stack[below - 1];
-    const clock = under.terrain === "volcano" ? scene.clockOfTile.get(under.tile) : 0;
-    drawHexTop(ctx, x, baseY, 1, under.terrain, below, hx.q, hx.r, clock);
-    const buried = plan.crumbles.get(key(hx.q, hx.r));
-    if (buried) drawCrumbling(ctx, scene, buried, x, baseY, pose.crumble);
+  const under = hx.stack[below - 1];
+  const clock = under.terrain === "volcano" ? scene.clockOfTile.get(under.tile) : 0;
+  drawHexTop(ctx, x, y - below * LIFT, 1, under.terrain, below, hx.q, hx.r, clock);
+}
+
+/** The moving pieces of a frame, in painter's order, then the flare. */
+export function drawMoving(ctx, scene) {
+  const { plan, pose } = scene.motion;
+  for (const hx of scene.order) {
+    const k = key(hx.q, hx.r);
+    if (plan.tile.has(k)) drawFalling(ctx, scene, hx);
+    else if (hx.building && plan.drops.has(k)) {
+      const [x, y] = hexCenter(hx.q, hx.r);
+      drawPlaced(ctx, scene, hx, x, y - hx.level * LIFT);
+    }
   }
+  if (pose.flare) drawFlare(ctx, scene);
+}
+
+// The buried pieces, the tile's shadow growing as it nears, the tile's layer in the air.
+function drawFalling(ctx, scene, hx) {
+  const { plan, pose } = scene.motion;
+  const [x, y] = hexCenter(hx.q, hx.r);
+  const below = hx.level - 1;
+  const baseY = y - below * LIFT;
+  const buried = plan.crumbles.get(key(hx.q, hx.r));
+  if (buried) drawCrumbling(ctx, scene, buried, x, baseY, pose.crumble);
   if (pose.tile.shadow > 0) {
     hexPath(ctx, x, baseY, 0.96);
     ctx.fillStyle = `rgba(0,0,0,${0.3 * pose.tile.shadow})`;
@@ -29,6 +50,7 @@ export function drawLanding(ctx, scene, hx) {
   }
   ctx.save();
   ctx.globalAlpha = pose.tile.alpha;
+  ctx.lineJoin = "round";
   drawWalls(ctx, hx, x, y, below, hx.level, pose.tile.rise);
   const topY = drawTop(ctx, scene, hx, x, y, pose.tile.rise);
   ctx.restore();
@@ -49,7 +71,7 @@ function drawCrumbling(ctx, scene, building, x, topY, { height, alpha }) {
 }
 
 /** The covered volcano's glow: a hot disc and a ring that spreads as it fades. */
-export function drawFlare(ctx, scene) {
+function drawFlare(ctx, scene) {
   const { plan, pose } = scene.motion;
   const [q, r] = plan.flare.split(",").map(Number);
   const [x, y] = hexTop(q, r, scene.byKey.get(plan.flare)?.level ?? 1);

@@ -26,14 +26,18 @@ export function drawTop(ctx, scene, hx, x, y, rise = 0) {
   return topY;
 }
 
-/** The building on hx, whose top is at (x, topY); pieces the running build adds drop in. */
+/**
+ * The building on hx, whose top is at (x, topY). Pieces the running build adds drop in: drawn
+ * with the pose, and left out of the still picture (no pose).
+ */
 export function drawPlaced(ctx, scene, hx, x, topY) {
   const colour = scene.view.colours[hx.building.owner];
   const m = scene.motion;
-  if (!m?.pose || !m.plan.drops.has(key(hx.q, hx.r))) {
+  if (!m?.plan?.drops.has(key(hx.q, hx.r))) {
     drawBuilding(ctx, x, topY, 1, hx.building, colour);
     return;
   }
+  if (!m.pose) return;
   const { rise, alpha } = m.pose.drop;
   ctx.save();
   ctx.globalAlpha = alpha;

@@ -1,28 +1,60 @@
 // Drawing one frame of the board: the sea, the faint table grid, the island's stacks (in
 // painter's order), then the marks (render-marks.js). Everything is a function of the canvas
 // context and a scene: {view, byKey, order, clockOfTile, cam, size, motion} (view.js, camera.js;
-// `motion` is board.js's running animation, its poses from anim.js, or null).
+// `motion` is board.js's running animation: its plan and pose from anim.js, or null).
+//
+// While a move animates, what stands still is drawn once (drawBoard with the plan and no pose:
+// the landing tiles' hexes as they were under them, the dropping pieces left out) into a bitmap
+// at the final camera, and each frame copies it (scaled, while the camera glides) and draws only
+// the moving pieces over it (render-motion.js), so a frame costs a copy and a few hexes.
 
 import { CORNERS, DIRECTIONS, hexCenter, key } from "./geometry.js";
 import { drawMarks } from "./render-marks.js";
-import { drawFlare, drawLanding } from "./render-motion.js";
+import { drawMoving, drawUnder } from "./render-motion.js";
 import { drawStack } from "./render-stack.js";
 
 export function drawBoard(ctx, scene) {
   const { w, h, dpr } = scene.size;
-  const { cam } = scene;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   drawSea(ctx, w, h);
-  // From here on, units are hex radii (the camera's world).
-  ctx.setTransform(dpr * cam.scale, 0, 0, dpr * cam.scale, dpr * cam.x, dpr * cam.y);
+  worldTransform(ctx, scene);
   drawTableGrid(ctx, scene);
-  const pose = scene.motion?.pose;
+  const plan = scene.motion?.plan;
   for (const hx of scene.order) {
-    if (pose && scene.motion.plan.tile.has(key(hx.q, hx.r))) drawLanding(ctx, scene, hx);
+    if (plan?.tile.has(key(hx.q, hx.r))) drawUnder(ctx, scene, hx);
     else drawStack(ctx, scene, hx);
   }
-  if (pose?.flare) drawFlare(ctx, scene);
   drawMarks(ctx, scene);
+}
+
+/**
+ * A frame of an animation: `still` ({canvas, cam}: drawBoard's bitmap of what does not move, at
+ * camera `still.cam`) copied to where the scene's camera puts it, the moving pieces over it.
+ * Without a bitmap (no OffscreenCanvas) the still part is drawn again.
+ */
+export function drawMotionFrame(ctx, scene, still) {
+  const { plan } = scene.motion;
+  if (still) copyStill(ctx, scene, still);
+  else drawBoard(ctx, { ...scene, motion: { plan, pose: null } });
+  worldTransform(ctx, scene);
+  if (plan) drawMoving(ctx, scene);
+}
+
+function copyStill(ctx, scene, still) {
+  const { w, h, dpr } = scene.size;
+  const { cam } = scene;
+  const at = still.cam;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const k = cam.scale / at.scale;
+  if (k !== 1 || cam.x !== at.x || cam.y !== at.y) drawSea(ctx, w, h); // a glide uncovers the edges
+  ctx.setTransform(k, 0, 0, k, dpr * (cam.x - at.x * k), dpr * (cam.y - at.y * k));
+  ctx.drawImage(still.canvas, 0, 0);
+}
+
+// From here on, units are hex radii (the camera's world).
+function worldTransform(ctx, { cam, size }) {
+  const { dpr } = size;
+  ctx.setTransform(dpr * cam.scale, 0, 0, dpr * cam.scale, dpr * cam.x, dpr * cam.y);
 }
 
 function drawSea(ctx, w, h) {
