@@ -12,6 +12,10 @@ of an animation it keeps:
   the engine answered, so that wait is not in it); and
 - the drawing time of the frame (the canvas work the page does for it).
 
+For scale, the same figures for a bare canvas of the board's size that is filled every frame
+(nothing else on the page) under the same throttling, and the machine's load average: on a
+shared machine the compositor's share of a frame, not the page's drawing, sets the floor.
+
 A frame is within budget when its interval is at most the budget plus 1 ms (rAF timestamps
 jitter by a fraction of a millisecond around the 16.7 ms of a 60 Hz display): 16.7 ms
 unthrottled, 33.3 ms (a frame every other vsync at worst) throttled 4x.
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 from pathlib import Path
 
@@ -69,12 +74,17 @@ def quantile(ordered: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
-def summary(rate: int, frames: list[tuple[float, float]], moves: int) -> dict:
+def load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def summary(rate: int, frames: list[tuple[float, float]], moves: int, what: str) -> dict:
     intervals = sorted(i for i, _ in frames)
     draws = sorted(d for _, d in frames)
     budget = BUDGET_MS.get(rate, 1000 / 60)
     within = sum(i <= budget + JITTER_MS for i in intervals) / len(intervals)
     figures = {
+        "what": what,
         "rate": rate,
         "moves": moves,
         "frames": len(frames),
@@ -88,13 +98,47 @@ def summary(rate: int, frames: list[tuple[float, float]], moves: int) -> dict:
     iv = figures["interval_ms"]
     dr = figures["draw_ms"]
     print(
-        f"CPU {rate}x: {len(frames)} animation frames over {moves} moves; "
+        f"CPU {rate}x, {what}: {len(frames)} frames{f' over {moves} moves' if moves else ''}; "
         f"{100 * within:.1f}% within {budget:.1f} ms; "
         f"interval p50 {iv['p50']:.1f} p95 {iv['p95']:.1f} max {iv['max']:.1f} ms; "
         f"drawing p50 {dr['p50']:.1f} p95 {dr['p95']:.1f} max {dr['max']:.1f} ms",
         flush=True,
     )
     return figures
+
+
+# A bare canvas the board's size, filled every frame for `n` frames: [{at, t, ms}] like RECORD's.
+BARE = """async ([w, h, n]) => {
+  document.body.style.margin = "0";
+  const c = document.createElement("canvas");
+  c.width = w; c.height = h;
+  document.body.append(c);
+  const ctx = c.getContext("2d");
+  const out = [];
+  await new Promise((done) => {
+    const frame = () => {
+      const start = performance.now();
+      ctx.fillStyle = `hsl(${out.length * 7}, 40%, 40%)`;
+      ctx.fillRect(0, 0, w, h);
+      const at = performance.now();
+      out.push({ at, t: out.length < n ? 0.5 : null, ms: at - start });
+      if (out.length <= n) requestAnimationFrame(frame);
+      else done();
+    };
+    requestAnimationFrame(frame);
+  });
+  return out;
+}"""
+
+
+def bare_canvas(browser, rate: int, size: dict) -> list[tuple[float, float]]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_content("<!doctype html><body></body>")
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    drawn = page.evaluate(BARE, [size["width"], size["height"], 240])
+    context.close()
+    return animation_frames(drawn)
 
 
 def play_games(page, games: int, seed: int) -> tuple[list[tuple[float, float]], int]:
@@ -141,8 +185,15 @@ def main(argv: list[str] | None = None) -> None:
                 cdp = context.new_cdp_session(page)
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
                 frames, moves = play_games(page, args.games, args.seed)
-                results.append(summary(rate, frames, moves))
+                size = page.evaluate(
+                    "() => { const c = document.querySelector('[data-testid=board]');"
+                    " return { width: c.width, height: c.height }; }"
+                )
                 context.close()
+                results.append(summary(rate, frames, moves, f"the board (load {load()})"))
+                bare = bare_canvas(browser, rate, size)
+                canvas = f"a bare {size['width']}x{size['height']} canvas"
+                results.append(summary(rate, bare, 0, canvas))
             browser.close()
     finally:
         server.stop()

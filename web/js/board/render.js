@@ -48,7 +48,10 @@ function copyStill(ctx, scene, still) {
   const k = cam.scale / at.scale;
   if (k !== 1 || cam.x !== at.x || cam.y !== at.y) drawSea(ctx, w, h); // a glide uncovers the edges
   ctx.setTransform(k, 0, 0, k, dpr * (cam.x - at.x * k), dpr * (cam.y - at.y * k));
+  // Scaled for a glide of a third of a second, the cheapest copy is sharp enough.
+  ctx.imageSmoothingEnabled = k === 1;
   ctx.drawImage(still.canvas, 0, 0);
+  ctx.imageSmoothingEnabled = true;
 }
 
 // From here on, units are hex radii (the camera's world).
