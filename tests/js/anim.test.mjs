@@ -5,6 +5,7 @@ import test from "node:test";
 
 import {
   DROP_RISE,
+  MOTION_MS,
   TILE_RISE,
   easeInOutCubic,
   easeOutCubic,
@@ -13,6 +14,7 @@ import {
   poseAt,
 } from "../../web/js/board/anim.js";
 import { indexView } from "../../web/js/board/view.js";
+import { AI_SPEEDS, motionMs } from "../../web/js/game/computer.js";
 
 const hex = (q, r, stack, building = null) => ({ q, r, level: stack.length, stack, building });
 const layer = (terrain, tile) => ({ terrain, tile });
@@ -130,4 +132,14 @@ test("reduced motion only fades: nothing rises, shrinks or flares", () => {
     assert.equal(p.tile.alpha, t);
     assert.equal(p.crumble.alpha, 1 - t);
   }
+});
+
+test("a computer's move animates at the page's computer speed, anyone else's for MOTION_MS", () => {
+  assert.equal(motionMs("person", "fast"), MOTION_MS);
+  assert.equal(motionMs("api", "slow"), MOTION_MS);
+  assert.equal(motionMs("computer", "normal"), MOTION_MS);
+  for (const { id, motion } of AI_SPEEDS) assert.equal(motionMs("computer", id), motion);
+  assert.equal(motionMs("computer", "instant"), 0);
+  // Within the 250-400 ms a move takes, or none at all.
+  for (const { motion } of AI_SPEEDS) assert.ok(motion === 0 || (motion >= 250 && motion <= 400));
 });

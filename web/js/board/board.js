@@ -41,7 +41,7 @@ export class Board {
     this.framed = false; // the camera has been fitted to a canvas with a size
     this.held = null; // hexes a replay frames for all its steps (hold), or null
     this.motionMs = MOTION_MS; // the next move's animation; 0: none
-    this.motion = null; // the running animation: {start, ms, reduced, plan, camFrom}
+    this.motion = null; // the running animation: {start (its first frame's), ms, reduced, plan, camFrom}
     this.stillPicture = null; // what stands still during it (render.js), drawn on its first frame
     this.frame = 0;
     this.draws = 0;
@@ -171,7 +171,9 @@ export class Board {
     // Reduced motion: the camera moves in one step, only the pieces fade.
     const glide = reduced ? null : camFrom;
     if (!ms || (!plan && !glide)) return;
-    this.motion = { start: performance.now(), ms, reduced, plan, camFrom: glide };
+    // The clock starts at the first frame: the work that follows a change (panels, the autosave)
+    // must not eat the start of the motion.
+    this.motion = { start: null, ms, reduced, plan, camFrom: glide };
     this.stillPicture = null;
     this.canvas.dataset.motion = reduced ? "fade" : "glide";
   }
@@ -180,6 +182,7 @@ export class Board {
   #pose(now) {
     const m = this.motion;
     if (!m) return null;
+    m.start ??= now;
     const t = Math.max(0, (now - m.start) / m.ms);
     if (t >= 1) {
       this.motion = null;
