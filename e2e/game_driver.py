@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -129,8 +130,9 @@ def build(page, move: dict) -> None:
             page.click(f"[data-testid='expand-{s[0]},{s[1]}-{move['terrain']}']")
         assert data(page, "selected") == move["notation"]
         summary = page.text_content("[data-testid=expand-summary]")
-        for h in move["hexes"]:
-            assert f"on {h['q']},{h['r']}" in summary
+        for h in move["hexes"]:  # each hex's huts by its level, never its coordinates
+            assert f"on level {h['count']}" in summary
+        assert not re.search(r"-?\d+,-?\d+", summary), summary
         page.click("[data-testid=confirm]")
     wait_steps_past(page, before)
 

@@ -15,6 +15,7 @@ from taluva.options import Options
 from taluva.randomplay import play_random_game
 from taluva.session import game_at
 from taluva.tiles import tile_from_code
+from taluva.where import WhereMemo
 
 
 def test_state_json_lists_every_stack_bottom_up_and_every_building() -> None:
@@ -141,7 +142,9 @@ def test_the_log_gives_each_played_move_as_move_json_so_no_notation_need_be_read
             expected["eruption"] = expected["level"] > 1
         game.play(move)
         seen.append(expected)
-    state = state_to_json(game)
+    # With the bridge's memo the entries carry the facts move_to_json gave before each move
+    # (where it went, issue 24), found again by replaying the game.
+    state = state_to_json(game, where=WhereMemo())
     logged = [m for e in state["log"] for m in (e["placementMove"], e["buildMove"]) if m]
     assert logged == seen
     assert {m["kind"] for m in seen if m["type"] == "build"} >= {"found", "expand"}

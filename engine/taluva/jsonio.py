@@ -36,6 +36,7 @@ from taluva.moves import (
 from taluva.reasons import Reason
 from taluva.sharecode import lineage
 from taluva.tiles import TERRAIN_NAMES, TILE_KINDS, tile_code
+from taluva.where import TurnWhere, WhereMemo, move_where
 
 FORMAT_VERSION = 1
 
@@ -44,11 +45,13 @@ def qr(pos: int) -> list[int]:
     return list(unpack(pos))
 
 
-def state_to_json(game: Game, log_from: int = 0) -> dict[str, Any]:
+def state_to_json(game: Game, log_from: int = 0, where: WhereMemo | None = None) -> dict[str, Any]:
     """The whole visible state: board stacks, buildings, players, tiles, step and result.
 
     ``log`` holds the turns from ``log_from`` on (the bridge sends the log as a change; see
-    :func:`taluva.bridge.view`); ``lastMove`` is the last placement's entry either way.
+    :func:`taluva.bridge.view`); ``lastMove`` is the last placement's entry either way. With
+    ``where`` (the bridge's memo) each entry's moves carry their ``where`` facts
+    (:mod:`taluva.where`), so the page can say where they went in words.
     """
     board = game.board
     stacks = board.stacks()
@@ -87,13 +90,15 @@ def state_to_json(game: Game, log_from: int = 0) -> dict[str, Any]:
         }
         for tile_id, (v, k, level, tile) in enumerate(board.placements)
     ]
-    log = _log_json(game, log_from)
+    log = _log_json(game, log_from, where)
     placed = [i for i, turn in enumerate(game.turns) if turn.placement]
     # The last placement's entry: in the log sent, unless that starts after it.
     last = None
     if placed:
         last = (
-            log[placed[-1] - log_from] if placed[-1] >= log_from else _log_json(game, placed[-1])[0]
+            log[placed[-1] - log_from]
+            if placed[-1] >= log_from
+            else _log_json(game, placed[-1], where)[0]
         )
     return {
         "version": FORMAT_VERSION,
@@ -156,13 +161,17 @@ def summary_json(game: Game) -> dict[str, Any]:
     }
 
 
-def _log_json(game: Game, start: int) -> list[dict[str, Any]]:
+def _log_json(game: Game, start: int, where: WhereMemo | None = None) -> list[dict[str, Any]]:
     """The log entries of the turns from ``start`` on. The k-th placement of the game is the
     board's k-th tile, whose level its entry names."""
     turns = game.turns
     placed = sum(1 for turn in turns[:start] if turn.placement)
     levels = iter([level for _, _, level, _ in game.board.placements[placed:]])
-    return [_turn_json(turn, next(levels) if turn.placement else 0) for turn in turns[start:]]
+    facts = where.turns(game, start) if where else [(None, None)] * (len(turns) - start)
+    return [
+        _turn_json(turn, next(levels) if turn.placement else 0, facts[i])
+        for i, turn in enumerate(turns[start:])
+    ]
 
 
 def log_keys(game: Game) -> list[tuple[Any, ...]]:
@@ -171,14 +180,20 @@ def log_keys(game: Game) -> list[tuple[Any, ...]]:
     return [(t.seat, t.tile, t.placement, t.build, t.covered, t.how) for t in game.turns]
 
 
-def _turn_json(turn: Turn, level: int) -> dict[str, Any]:
+def _turn_json(turn: Turn, level: int, where: TurnWhere = (None, None)) -> dict[str, Any]:
     """One turn for the page's log and last-move marks; ``level`` is its tile's (0: none).
 
     ``placementMove`` and ``buildMove`` are the moves' facts (null: not played), so that the
     page can phrase a move in any language rather than show the notation's English words
     (``huts 1,0``). They carry the notation and the hexes too, so the entry says nothing else
     of the moves: the log is half the view the page gets after every step (issue 10's size).
+    Each move carries ``where`` when its facts are known (:mod:`taluva.where`).
     """
+    placement = _placement_facts(turn.placement, turn.tile, level) if turn.placement else None
+    build = _build_facts(turn.build, turn.how) if turn.build else None
+    for move, facts in ((placement, where[0]), (build, where[1])):
+        if move is not None and facts is not None:
+            move["where"] = facts
     return {
         "seat": turn.seat,
         "tile": tile_code(turn.tile),
@@ -186,10 +201,8 @@ def _turn_json(turn: Turn, level: int) -> dict[str, Any]:
             {"q": q, "r": r, "owner": owner, "count": count}
             for (q, r), owner, count in ((unpack(p), o, c) for p, o, c in turn.covered)
         ],
-        "placementMove": _placement_facts(turn.placement, turn.tile, level)
-        if turn.placement
-        else None,
-        "buildMove": _build_facts(turn.build, turn.how) if turn.build else None,
+        "placementMove": placement,
+        "buildMove": build,
     }
 
 
@@ -235,10 +248,15 @@ def _build_facts(move: Build, how: tuple[str, int, int] | None) -> dict[str, Any
     return result
 
 
-def move_to_json(game: Game, move: Move) -> dict[str, Any]:
-    """A move with its hexes, as seen from ``game`` (which must be at that move's step)."""
+def move_to_json(game: Game, move: Move, where: bool = True) -> dict[str, Any]:
+    """A move with its hexes, as seen from ``game`` (which must be at that move's step), and
+    with ``where`` its facts (:func:`taluva.where.move_where`: the landscape and the settlement
+    beside it, so the page can say where it goes without coordinates)."""
     if not isinstance(move, Placement):
-        return _build_facts(move, game.build_options().get(move))
+        result = _build_facts(move, game.build_options().get(move))
+        if where:
+            result["where"] = move_where(game, move)
+        return result
     level = game.board.level.get(move.volcano, 0) + 1
     result = _placement_json(move, game.tile or TILE_KINDS[0], level)
     # An eruption's victims (R-TILE-3d), so the page can say so without a rule of its own.
@@ -249,6 +267,8 @@ def move_to_json(game: Game, move: Move) -> dict[str, Any]:
     ]
     if covers:
         result["covers"] = covers
+    if where:
+        result["where"] = move_where(game, move)
     return result
 
 
@@ -308,7 +328,8 @@ def legal_moves_json(game: Game) -> list[dict[str, Any]]:
     eliminating = eliminating_placements(game)
     result = []
     for move in game.legal_moves():
-        data = move_to_json(game, move)
+        # A placement's facts are not sent (the page rebuilds placements from the state).
+        data = move_to_json(game, move, where=not isinstance(move, Placement))
         if move in eliminating and isinstance(move, Placement):
             data["eliminates"] = True
         result.append(data)

@@ -3,6 +3,7 @@ import "./english.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { boardModel } from "../../web/js/board/model.js";
+import { completeView, sameView } from "../../web/js/board/view.js";
 import { MoveChoice } from "../../web/js/game/choice.js";
 import { found, movesOf } from "./moves.mjs";
 
@@ -62,4 +63,25 @@ test("at the build step every target hex is marked once, faintly until an action
   choice.chooseKind("temple");
   ({ view } = boardModel({ state: { ...base, phase: "build" }, choice, colours: [], personToMove: true }));
   assert.deepEqual(view.targets, [{ q: 2, r: 2, strong: true }]);
+});
+
+test("a log row's turn and the coordinates toggle reach the board in any step, and change its view", () => {
+  const choice = choiceFor("build", [found(2, 2)]);
+  for (const personToMove of [true, false]) {
+    const { view } = boardModel({
+      state: { ...base, phase: "build" },
+      choice,
+      colours: [],
+      personToMove,
+      highlight: [[1, 0]],
+      coords: true,
+    });
+    assert.deepEqual(view.highlight, [[1, 0]]);
+    assert.equal(view.coords, true);
+  }
+  const plain = completeView({ hexes: [] });
+  assert.deepEqual(plain.highlight, []);
+  assert.equal(plain.coords, false);
+  assert.equal(sameView(plain, completeView({ hexes: plain.hexes, highlight: [[1, 0]] })), false);
+  assert.equal(sameView(plain, completeView({ hexes: plain.hexes, coords: true })), false);
 });

@@ -171,7 +171,9 @@ test("engine errors keep their code and facts over the bridge, and the page phra
     args: { line: 2, reason: "English" },
     cause: { rule: "R-BUILD-4", code: "tower-level", args: { hex: "0,1", level: 1 } },
   });
-  assert.match(engineErrorText(stopped), /^R-BUILD-4: The game record has an illegal move at line 2: .*0,1/);
+  // The sentence first, the rule after it; no coordinate (the board shows none, issue 24).
+  assert.match(engineErrorText(stopped), /^The game record has an illegal move at line 2: .*level 1 \(R-BUILD-4\)$/);
+  assert.doesNotMatch(engineErrorText(stopped), /0,1/);
   assert.doesNotMatch(engineErrorText(stopped), /English/);
   const illegal = new EngineError("IllegalMoveError", "…", {
     kind: "illegal-move",
@@ -179,7 +181,7 @@ test("engine errors keep their code and facts over the bridge, and the page phra
     code: "tower-level",
     args: { hex: "2,-1", level: 1 },
   });
-  assert.match(engineErrorText(illegal), /^R-BUILD-4: .*2,-1/);
+  assert.match(engineErrorText(illegal), /^A tower goes on level 3 or higher; this hex is on level 1 \(R-BUILD-4\)$/);
   // A code this page does not know: the engine's English, never a blank.
   assert.equal(
     reasonSentence({ rule: "R-X", code: "no-such-code", args: {}, text: "as the engine says" }),

@@ -108,6 +108,7 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
     onReview: (step) => openReview(step),
   });
   const link = syncLink(store, { onStep: (step) => replay.open(step) });
+  screen.setReplay((step) => replay.open(step));
   const share = createShareDialog({ store, screen, onReplay: (step) => replay.open(step) });
 
   const start = await openGame(store, games);

@@ -56,6 +56,8 @@ export class Board {
     const next = completeView(view);
     if (sameView(prev, next)) return; // nothing to redraw
     this.view = next;
+    // Which hexes are highlighted, for tests and tools: "q,r q,r" (a log row's turn).
+    this.canvas.dataset.highlight = next.highlight.map(([q, r]) => `${q},${r}`).join(" ");
     this.stillPicture = null;
     if (next.hexes !== prev.hexes) {
       const before = this.byKey;

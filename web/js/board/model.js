@@ -72,13 +72,15 @@ function shownMarks(shown, state, choice) {
  * The board's snapshot and what the screen says of it: {view, ghost, mode}; `mode` is "shown"
  * (a highlighted move), "place" (the person aims the tile), "build" or "none".
  */
-export function boardModel({ state, choice, colours, shown = null, personToMove = false }) {
+export function boardModel({ state, choice, colours, shown = null, personToMove = false, highlight, coords }) {
   const view = {
     hexes: state.hexes,
     tiles: state.tiles,
     colours,
     lastMove: state.lastMove,
     cursor: choice.cursor && choice.inputType !== "mouse" ? choice.cursor : null,
+    highlight, // a log row's turn (undefined: none)
+    coords,
   };
   const none = { view, ghost: null, mode: "none" };
   if (state.phase !== "place" && state.phase !== "build") return none;

@@ -21,6 +21,42 @@ export function drawMarks(ctx, scene) {
     drawBuilding(ctx, cx, cy, 1, { kind: p.kind, count: p.count }, v.colours[p.owner], { ghost: true });
   }
   if (v.cursor) drawCursor(ctx, top(v.cursor.q, v.cursor.r));
+  if (v.highlight.length) drawHighlight(ctx, v.highlight, top);
+  if (v.coords) drawCoords(ctx, v.hexes, top);
+}
+
+// The hexes of the turn a log row points at: a bright outline over whatever lies there now.
+function drawHighlight(ctx, hexes, top) {
+  ctx.save();
+  ctx.lineWidth = 0.12;
+  ctx.strokeStyle = "#7fd4ff";
+  ctx.lineJoin = "round";
+  for (const [q, r] of hexes) {
+    const [x, y] = top(q, r);
+    hexPath(ctx, x, y, 0.9);
+    ctx.fillStyle = "rgba(127,212,255,0.22)";
+    ctx.fill();
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+// Each hex's "q,r" on its top, when the player asks for exact places: the page's words never
+// give them, so this is where they are shown.
+function drawCoords(ctx, hexes, top) {
+  ctx.save();
+  ctx.font = "600 0.34px system-ui, sans-serif";
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.lineWidth = 0.08;
+  ctx.strokeStyle = "rgba(0,0,0,0.7)";
+  ctx.fillStyle = "#fffbe8";
+  for (const { q, r } of hexes) {
+    const [x, y] = top(q, r);
+    ctx.strokeText(`${q},${r}`, x, y + 0.45);
+    ctx.fillText(`${q},${r}`, x, y + 0.45);
+  }
+  ctx.restore();
 }
 
 // `last` is the engine's lastMove: a log entry whose placementMove and buildMove carry the hexes

@@ -14,6 +14,8 @@
 //   preview: [{q, r, kind, count, owner}],  // pieces a build would add
 //   ghost: {hexes: [{q, r, terrain}], clock, level, legal, warn} | null,
 //   cursor: {q, r} | null,
+//   highlight: [[q, r]],             // hexes a log row points at (a turn's tile and build)
+//   coords: false,                   // draw each hex's coordinates (the player's toggle)
 // }
 
 import { key } from "./geometry.js";
@@ -33,6 +35,8 @@ export function emptyView() {
     preview: NONE,
     ghost: null,
     cursor: null,
+    highlight: NONE,
+    coords: false,
   };
 }
 
@@ -46,7 +50,7 @@ export function completeView(view) {
 // Snapshots from the engine keep their identity until the next engine answer; the small marks
 // the controller rebuilds on every hover are compared by value.
 const BY_IDENTITY = ["hexes", "tiles", "colours", "lastMove", "open", "dots"];
-const BY_VALUE = ["targets", "selection", "preview", "ghost", "cursor"];
+const BY_VALUE = ["targets", "selection", "preview", "ghost", "cursor", "highlight", "coords"];
 
 export function sameView(a, b) {
   return (

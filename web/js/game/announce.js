@@ -3,22 +3,15 @@
 // status in the state). Pure: state in, sentences out.
 
 import { resultSentence } from "../i18n/engine-text.js";
-import { list, t } from "../i18n/messages.js";
+import { t } from "../i18n/messages.js";
+import { hutsByOwner } from "../i18n/move-text.js";
+
+export { hutsByOwner };
 
 export function turnText(state, seats) {
   if (state.phase === "over") return t("announce.over", { result: resultSentence(state.result) });
   const name = seats[state.current]?.name ?? t("seat.default-name", { n: state.current + 1 });
   return t(state.phase === "place" ? "announce.place" : "announce.build", { name });
-}
-
-/**
- * Huts on covered hexes ({owner, count}: the engine's lastMove.covered, or a placement's
- * covers), added up by owner, as one list: "3 huts of Ann and 1 hut of Bo"; "" if none.
- */
-export function hutsByOwner(cells, seats) {
-  const byOwner = new Map();
-  for (const { owner, count } of cells ?? []) byOwner.set(owner, (byOwner.get(owner) || 0) + count);
-  return list([...byOwner].map(([owner, count]) => t("announce.huts-of", { count, name: seats[owner].name })));
 }
 
 function buried(lastMove, seats) {

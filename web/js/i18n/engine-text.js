@@ -23,7 +23,7 @@ function errorSentence(error) {
   return t(key, reason ? { ...error.args, reason } : (error.args ?? {}));
 }
 
-/** An engine error as a person reads it: the rule it cites first, when there is one. */
+/** An engine error as a person reads it: the sentence, then the rule it cites, when there is one. */
 export function engineErrorText(error) {
   const sentence = errorSentence(error);
   return error?.rule ? t("reason.with-rule", { rule: error.rule, sentence }) : sentence;

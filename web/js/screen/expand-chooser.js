@@ -30,7 +30,7 @@ function landscapeButton(m, choice, act, anchor) {
 
 function summary(m) {
   if (!m) return t("expand.pick");
-  const where = list(m.hexes.map((x) => t("expand.huts-on", { huts: x.count, hex: `${x.q},${x.r}` })));
+  const where = list(m.hexes.map((x) => t("expand.huts-on", { huts: x.count })));
   return t("expand.summary", { terrain: terrainName(m.terrain), where, huts: hutsOf(m) });
 }
 
@@ -55,7 +55,7 @@ export function expandChooser(choice, act) {
           onclick: () => act.chooseSettlement(anchor),
           aria: { pressed: String(on) },
           dataset: { testid: `settlement-${anchor}` },
-          title: t("expand.settlement.title", { n: i + 1, hexes: size, anchor }),
+          title: t("expand.settlement.title", { n: i + 1, hexes: size }),
         },
         t("expand.settlement", { n: i + 1 }),
         h("span", { class: "tg-muted" }, ` · ${t("expand.hexes", { hexes: size })}`),

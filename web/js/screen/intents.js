@@ -12,6 +12,18 @@ import { errorText } from "./notify.js";
 
 const withRule = (why) => t("reason.with-rule", { rule: why.rule, sentence: reasonSentence(why) });
 
+/**
+ * What to ask the engine about a build step's hex where nothing can be built: the build of the
+ * chosen kind (else a new settlement) on it, {move}; or the page's own sentence, {text}, for an
+ * expansion onto one's own settlement (an expansion is named by its landscape, not a hex).
+ */
+export function buildProbe(choice, hex, current) {
+  const own = choice.hexAt.get(key(hex.q, hex.r))?.building?.owner === current;
+  if (choice.kind === "expand" && own) return { text: t("intent.no-expansion") };
+  const kind = choice.kind || "found";
+  return { move: { type: "build", kind, hexes: [{ q: hex.q, r: hex.r, count: 1 }] } };
+}
+
 export function createIntents(screen) {
   const { store, computers, hints, choice } = screen;
   const canAct = () => Boolean(store.view) && !store.busy && store.personToMove();
@@ -45,18 +57,15 @@ export function createIntents(screen) {
   }
 
   async function explainBuild(hex) {
-    const own = choice.hexAt.get(key(hex.q, hex.r))?.building?.owner === store.state.current;
-    if (choice.kind === "expand" && own) {
-      screen.notices.error(t("intent.no-expansion"));
+    const probe = buildProbe(choice, hex, store.state.current);
+    if (probe.text) {
+      screen.notices.error(probe.text);
       return;
     }
-    const kind = choice.kind || "found";
-    const why = await store.explain({ type: "build", kind, hexes: [{ q: hex.q, r: hex.r, count: 1 }] });
+    const why = await store.explain(probe.move);
     if (why === undefined) return; // the position changed meanwhile
     screen.notices.error(
-      why
-        ? t("intent.no-build", { kind: choice.kind || "any", reason: withRule(why) })
-        : t("intent.nothing", { hex: `${hex.q},${hex.r}` }),
+      why ? t("intent.no-build", { kind: choice.kind || "any", reason: withRule(why) }) : t("intent.nothing"),
     );
   }
 
@@ -166,7 +175,7 @@ export function createIntents(screen) {
         const move = await hints.ask();
         if (!move) return;
         if (move.type === "place") choice.clock = move.clock;
-        screen.notices.announce(t("intent.hint", { move: moveText(move) }));
+        screen.notices.announce(t("intent.hint", { move: moveText(move, { seats: store.seats }) }));
         screen.render();
       } catch (error) {
         screen.notices.error(t("intent.no-hint", { reason: errorText(error) }));

@@ -248,14 +248,49 @@ export function renderTiles(el, state) {
   );
 }
 
-/** The move log: one row a turn, from the state's log (every turn with its seat). */
-export function renderLog(el, state, seats, colours) {
-  const keys = state.log.map((turn) => JSON.stringify([turn, seats[turn.seat].name, colours[turn.seat]]));
+// What a log's rows do when pointed at or opened, by log element (see renderLog).
+const logActions = new WeakMap();
+
+// One set of listeners a log, for every row it will ever hold: pointing at a row (or focusing
+// it) calls `point(i)` with its turn's index (null when it leaves), a click or Enter `open(i)`.
+function listenLog(el) {
+  const rowOf = (e) => e.target.closest?.("li[data-turn]");
+  const index = (row) => Number(row.dataset.turn) - 1;
+  const point = (row) => logActions.get(el)?.point?.(row ? index(row) : null);
+  el.addEventListener("pointerover", (e) => point(rowOf(e)));
+  el.addEventListener("pointerleave", () => point(null));
+  el.addEventListener("focusin", (e) => point(rowOf(e)));
+  el.addEventListener("focusout", () => point(null));
+  const open = (row) => row && logActions.get(el)?.open?.(index(row));
+  el.addEventListener("click", (e) => open(rowOf(e)));
+  el.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    const row = rowOf(e);
+    if (!row) return;
+    e.preventDefault();
+    open(row);
+  });
+}
+
+/**
+ * The move log: one row a turn, from the state's log (every turn with its seat), each move in
+ * words. `actions` ({point(i), open(i)}) make the rows live: pointing at a row shows its turn on
+ * the board, opening it shows the replay there. The last placement's turn is marked (the
+ * computer's last turn stays marked until the next player places a tile).
+ */
+export function renderLog(el, state, seats, colours, actions = null) {
+  if (!logActions.has(el)) listenLog(el);
+  logActions.set(el, actions);
+  const live = Boolean(actions);
+  const last = state.lastMove ? state.log.findLastIndex((e) => e.placementMove) : -1;
+  const keys = state.log.map((turn, i) =>
+    JSON.stringify([turn, seats.map((s) => s.name), colours[turn.seat], i === last, live]),
+  );
   if (!keys.length) {
     shownInputs.set(el, keys);
     return fill(el, h("li", { class: "tg-log-empty" }, t("panels.no-moves")));
   }
-  const changed = updateRows(el, keys, (i) => logRow(state.log[i], i, seats, colours));
+  const changed = updateRows(el, keys, (i) => logRow(state.log[i], i, seats, colours, { last: i === last, live }));
   // Scrolled in the frame: reading the height here would force a layout before the board draws.
   if (changed) requestAnimationFrame(() => (el.scrollTop = el.scrollHeight));
 }
@@ -277,13 +312,20 @@ function updateRows(el, keys, make) {
   return changed;
 }
 
-// A turn of the log: who, the tile drawn (its picture), where it went (the placement's notation,
-// numbers only) and what was built, in words from the move's facts (notation is English).
-function logRow(turn, i, seats, colours) {
+// A turn of the log: who, the tile drawn (its picture), where it went and what was built, in
+// words from the moves' facts (where they went: the landscape, the settlement beside it and
+// its owner, the huts an eruption buried), never coordinates, which the board does not show.
+function logRow(turn, i, seats, colours, { last, live }) {
   const colour = colours[turn.seat];
+  const placed = turn.placementMove ? moveText(turn.placementMove, { seats, covered: turn.covered }) : "…";
   return h(
     "li",
-    { dataset: { turn: String(i + 1) } },
+    {
+      class: last ? "tg-log-last" : null,
+      tabindex: live ? "0" : null,
+      title: live ? t("words.log.open", { n: i + 1 }) : null,
+      dataset: last ? { turn: String(i + 1), last: "1" } : { turn: String(i + 1) },
+    },
     h("span", { class: "tg-log-n" }, t("panels.log.n", { n: i + 1 })),
     h("span", {
       class: "tg-seat-dot",
@@ -292,8 +334,12 @@ function logRow(turn, i, seats, colours) {
     }),
     h("span", { class: "tg-log-who" }, seats[turn.seat].name),
     turn.tile ? h("span", { class: "tg-log-tile", title: t("panels.log.tile") }, tileIcon(turn.tile, 20)) : null,
-    h("code", {}, turn.placementMove?.notation ?? "…"),
-    turn.buildMove ? h("span", { class: "tg-log-build" }, moveText(turn.buildMove)) : null,
+    h(
+      "span",
+      { class: "tg-log-text" },
+      h("span", { class: "tg-log-place" }, placed),
+      turn.buildMove ? [" · ", h("span", { class: "tg-log-build" }, moveText(turn.buildMove, { seats }))] : null,
+    ),
   );
 }
 

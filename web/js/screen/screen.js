@@ -4,8 +4,9 @@
 
 import { Board } from "../board/board.js";
 import { boardModel } from "../board/model.js";
-import { placementKey } from "../board/geometry.js";
+import { key, placementKey } from "../board/geometry.js";
 import { describeChange } from "../game/announce.js";
+import { stepsThrough, turnHexes } from "../game/log-turns.js";
 import { MoveChoice } from "../game/choice.js";
 import { motionMs } from "../game/computer.js";
 import { computerLevel } from "../game/seats.js";
@@ -17,7 +18,7 @@ import { createEndDialog } from "./dialogs/end.js";
 import { createHelpDialog } from "./dialogs/help.js";
 import { SetupDialog } from "./dialogs/setup.js";
 import { h, fill } from "./dom.js";
-import { createIntents } from "./intents.js";
+import { buildProbe, createIntents } from "./intents.js";
 import { listenKeys } from "./keys.js";
 import { buildLayout } from "./layout.js";
 import { createMenu } from "./menu.js";
@@ -29,6 +30,9 @@ import { Tooltip } from "./tooltip.js";
 
 export class GameScreen {
   #review = null; // what the end dialog's Review button does (setReview)
+  #replay = null; // what opening a log row does: the replay at a step (setReplay)
+  #highlight = undefined; // the hexes of the log row pointed at, drawn on the board
+  #coords = false; // the player's toggle: each hex's coordinates drawn on the board
   #preview = null; // {view, seats}: a kept game drawn before the engine is up (preview())
 
   constructor(root, { store, computers, hints, levels = [] }) {
@@ -43,6 +47,7 @@ export class GameScreen {
     this.notices = this.parts.notices;
     this.#mountDialogs(levels);
     this.#mountBoard();
+    this.#mountCoordsToggle();
     this.menu = createMenu(this.parts.menu, { onChoose: (m) => this.act.chooseMove(m) });
     listenKeys(this);
     store.subscribe((change) => this.#changed(change));
@@ -80,6 +85,36 @@ export class GameScreen {
     this.board.fit(true);
     this.render();
     renderLog(this.parts.log, state, seats, this.colours);
+  }
+
+  /** What opening a log row does (app.js opens the Replay dialog at a step). */
+  setReplay(fn) {
+    this.#replay = fn;
+  }
+
+  // The log's rows: pointing at one marks its turn's hexes on the board, opening it shows the
+  // replay just after that turn.
+  #logActions(log) {
+    return {
+      point: (i) => {
+        const hexes = i === null ? undefined : turnHexes(this.view?.state.log[i]);
+        if (JSON.stringify(hexes) === JSON.stringify(this.#highlight)) return;
+        this.#highlight = hexes;
+        this.renderBoard();
+      },
+      open: (i) => this.#replay?.(stepsThrough(log(), i + 1)),
+    };
+  }
+
+  // Exact places are shown on the board, never in the page's words: a toggle above the log.
+  #mountCoordsToggle() {
+    const box = h("input", { type: "checkbox", dataset: { testid: "coords" } });
+    box.addEventListener("change", () => {
+      this.#coords = box.checked;
+      this.root.dataset.coords = box.checked ? "1" : "0";
+      this.renderBoard();
+    });
+    this.parts.log.before(h("label", { class: "tg-coords-toggle" }, box, " ", t("words.coords")));
   }
 
   /** What the end dialog's Review button does (app.js opens the Review dialog). */
@@ -173,7 +208,14 @@ export class GameScreen {
       this.choice.cursor = this.choice.defaultCursor();
     }
     this.#renderChange(change);
-    renderLog(this.parts.log, view.state, this.store.seats, this.colours);
+    this.#highlight = undefined; // the log row pointed at may be gone (an undo)
+    renderLog(
+      this.parts.log,
+      view.state,
+      this.store.seats,
+      this.colours,
+      this.#logActions(() => this.store.view.state.log),
+    );
     if (view.state.phase === "over" && prev?.state.phase !== "over") {
       if (cause === "play" || cause === "redo") this.#showEndAfterFrame(view);
       else this.showEnd(); // a finished game opened: at once, under the replay a link may open
@@ -216,7 +258,9 @@ export class GameScreen {
       this.notices.announce(t("screen.thinking", { name: seat.name, level: levelName(computerLevel(seat.type)) }));
     } else if (c.showing) {
       const seat = this.store.seats[this.store.state.current];
-      this.notices.announce(t("screen.computer-move", { name: seat.name, move: moveText(c.showing) }));
+      this.notices.announce(
+        t("screen.computer-move", { name: seat.name, move: moveText(c.showing, { seats: this.store.seats }) }),
+      );
     } else if (c.paused) {
       this.notices.announce(t("screen.paused"));
     }
@@ -325,6 +369,8 @@ export class GameScreen {
       colours: this.colours,
       shown,
       personToMove: store.personToMove(),
+      highlight: this.#highlight,
+      coords: this.#coords,
     });
     d.ghost = ghost ? placementKey(ghost.q, ghost.r, ghost.clock) : "";
     d.ghostLegal = ghost ? String(ghost.legal) : "";
@@ -336,11 +382,14 @@ export class GameScreen {
     this.board.set(view);
   }
 
-  // Say what a click would build, unless the step bar already shows the chosen move.
+  // Say what a click would build, or why nothing can be built there (the engine's reason),
+  // unless the step bar already shows the chosen move.
   #buildTip() {
     const at = this.choice.at;
-    const acts = at && !this.menu.open ? this.choice.actionsAt(at) : [];
-    if (this.choice.expand || this.choice.pending) return this.tooltip.hide();
-    this.tooltip.showBuild(acts, at);
+    if (!at || this.menu.open || this.choice.expand || this.choice.pending) return this.tooltip.hide();
+    const acts = this.choice.actionsAt(at);
+    if (acts.length) return this.tooltip.showBuild(acts, at);
+    if (!this.choice.hexAt.has(key(at.q, at.r))) return this.tooltip.hide(); // the bare table
+    this.tooltip.showBuildReason(at, buildProbe(this.choice, at, this.store.state.current));
   }
 }

@@ -137,7 +137,7 @@ function buildBar(bar, s, act) {
       "div",
       { class: "tg-build-actions" },
       choice.kind ? button(t("stepbar.cancel"), { onclick: () => act.cancel(), dataset: { testid: "cancel" } }) : null,
-      button(move ? t("stepbar.build.move", { move: moveText(move) }) : t("stepbar.build.title"), {
+      button(move ? t("stepbar.build.move", { move: moveText(move, { seats: s.seats }) }) : t("stepbar.build.title"), {
         class: "tg-btn tg-btn-primary tg-confirm-btn",
         disabled: !move,
         onclick: () => act.confirm(),
@@ -169,7 +169,7 @@ function computerDoing(s, seat) {
   if (computers.paused) return t("stepbar.computer.paused", who);
   if (computers.thinking !== null) return t("stepbar.computer.thinking", who);
   const shown = computers.showing;
-  if (shown) return t("stepbar.computer.shows", { ...who, move: moveText(shown) });
+  if (shown) return t("stepbar.computer.shows", { ...who, move: moveText(shown, { seats: s.seats }) });
   return t("stepbar.computer.moves", { ...who, phase: state.phase });
 }
 
@@ -216,7 +216,7 @@ function hintBar(bar, s, act) {
     h(
       "div",
       { class: "tg-step-text", dataset: { testid: "hint-bar" } },
-      h("p", { class: "tg-step-title" }, t("stepbar.hint.title", { move: moveText(m) })),
+      h("p", { class: "tg-step-title" }, t("stepbar.hint.title", { move: moveText(m, { seats: s.seats }) })),
       h("p", { class: "tg-step-help" }, t("stepbar.hint.help")),
     ),
     button(t("stepbar.hint.ignore"), { onclick: () => act.cancel(), dataset: { testid: "hint-ignore" } }),

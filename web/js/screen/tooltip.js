@@ -1,6 +1,7 @@
 // The tip beside the pointer: at the place step, whether the tile can go where it points and,
-// if not, the engine's reason with its rule id (asked with `explain` after a short hover); at
-// the build step, what a click on the hex would build. Kept clear of what it talks about.
+// if not, the engine's reason (asked with `explain` after a short hover); at the build step,
+// what a click on the hex would build or, if nothing, the engine's reason again. A reason reads
+// sentence first, its rule id after it, small. Kept beside what it talks about, never over it.
 
 import { placementKey } from "../board/geometry.js";
 import { hutsByOwner } from "../game/announce.js";
@@ -10,6 +11,9 @@ import { h, fill } from "./dom.js";
 
 const EXPLAIN_DELAY = 60; // ms of hovering before the engine is asked why a spot is illegal
 const MARGIN = 6;
+
+// A reason as the tip shows it: the sentence, then its rule id, small.
+const reasonBody = (why) => [reasonSentence(why), " ", h("span", { class: "tg-rule" }, why.rule)];
 
 /** What a build move does, in a few words (the tip and the action menu). */
 export function actionLabel(m) {
@@ -59,18 +63,43 @@ export class Tooltip {
     } else if (this.reasons.has(k)) {
       const why = this.reasons.get(k);
       this.root.dataset.reason = why ? why.rule : "";
-      body = why ? [h("span", { class: "tg-rule" }, why.rule), " ", reasonSentence(why)] : ["…"];
+      body = why ? reasonBody(why) : ["…"];
     } else {
       this.root.dataset.reason = "pending";
       body = [h("span", { class: "tg-muted" }, t("tip.not-here"))];
-      this.#scheduleExplain(g, k);
+      this.#scheduleExplain(k, { type: "place", volcano: [g.q, g.r], clock: g.clock });
     }
     this.#show(body, g.legal, g, g);
+  }
+
+  /**
+   * Why nothing can be built at hex `at`: `probe` is the build to ask the engine about
+   * ({move}), or the page's own sentence ({text}: no expansion onto one's own settlement).
+   */
+  showBuildReason(at, probe) {
+    let body;
+    if (probe.text) {
+      this.root.dataset.reason = "";
+      body = [probe.text];
+    } else {
+      const k = `build:${at.q},${at.r}:${probe.move.kind}`;
+      if (this.reasons.has(k)) {
+        const why = this.reasons.get(k);
+        this.root.dataset.reason = why ? why.rule : "";
+        body = why ? reasonBody(why) : [t("intent.nothing")];
+      } else {
+        this.root.dataset.reason = "pending";
+        body = [h("span", { class: "tg-muted" }, t("tip.not-here"))];
+        this.#scheduleExplain(k, probe.move);
+      }
+    }
+    this.#show(body, false, null, at);
   }
 
   /** The tip for the build moves `acts` at hex `at`. */
   showBuild(acts, at) {
     if (!acts.length) return this.hide();
+    this.root.dataset.reason = "";
     this.#show(
       acts.map((a, i) => [i ? h("br") : null, actionLabel(a)]),
       true,
@@ -87,10 +116,10 @@ export class Tooltip {
     return this.reasons.get(k);
   }
 
-  #scheduleExplain(g, k) {
+  #scheduleExplain(k, move) {
     clearTimeout(this.timer);
     this.timer = setTimeout(async () => {
-      const why = await this.explain({ type: "place", volcano: [g.q, g.r], clock: g.clock });
+      const why = await this.explain(move);
       if (why === undefined) return; // asked about a view that is gone
       this.reasons.set(k, why);
       this.onExplained();
@@ -106,30 +135,26 @@ export class Tooltip {
     this.place();
   }
 
-  /** Put the tip beside the ghost tile (or above the hex), inside the board. */
+  /** Put the tip beside the ghost tile (or the hex), inside the board. */
   place() {
     if (this.el.hidden || !this.at) return;
     const wrap = this.el.parentElement.getBoundingClientRect();
     const box = { w: this.el.offsetWidth, h: this.el.offsetHeight, W: wrap.width, H: wrap.height };
-    const [left, top] = this.ghost ? this.#besideGhost(box) : this.#aboveHex(box);
+    const g = this.ghost;
+    const spots = g
+      ? g.hexes.map((x) => this.board.hexToCanvas(x.q, x.r, g.level))
+      : [this.board.hexToCanvas(this.at.q, this.at.r)];
+    const [left, top] = this.#beside(box, spots);
     this.el.style.setProperty("transform", `translate(${Math.round(left)}px, ${Math.round(top)}px)`);
   }
 
-  #aboveHex(box) {
-    const [x, y] = this.board.hexToCanvas(this.at.q, this.at.r);
-    const lift = this.board.cam.scale * 1.1;
-    const left = Math.min(Math.max(MARGIN, x - box.w / 2), box.W - box.w - MARGIN);
-    const top = y - lift - box.h;
-    return [left, top < MARGIN ? y + lift : top];
-  }
-
-  #besideGhost(box) {
-    const g = this.ghost;
-    const spots = g.hexes.map((x) => this.board.hexToCanvas(x.q, x.r, g.level));
+  // Right of the hexes at canvas points `spots`, else left of them, else below or above: the
+  // pieces on them stand up to about a hex above their centres, so the box keeps clear of that.
+  #beside(box, spots) {
     const R = this.board.cam.scale;
     const xs = spots.map((p) => p[0]);
     const ys = spots.map((p) => p[1]);
-    const [x0, x1, y0, y1] = [Math.min(...xs) - R, Math.max(...xs) + R, Math.min(...ys) - R, Math.max(...ys) + R];
+    const [x0, x1, y0, y1] = [Math.min(...xs) - R, Math.max(...xs) + R, Math.min(...ys) - 1.6 * R, Math.max(...ys) + R];
     let left = x1 + 10;
     let top = (y0 + y1) / 2 - box.h / 2;
     if (left + box.w > box.W - MARGIN) left = x0 - box.w - 10;
