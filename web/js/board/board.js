@@ -201,7 +201,9 @@ export class Board {
   // drawn on its first frame and again only if the view, size or camera changes under it.
   #still(scene) {
     if (typeof OffscreenCanvas === "undefined") return null;
-    if (!this.stillPicture) {
+    const at = this.stillPicture?.cam;
+    // (An owner may also move the camera by writing board.cam, as the review dialog does.)
+    if (!at || at.scale !== this.cam.scale || at.x !== this.cam.x || at.y !== this.cam.y) {
       const canvas = new OffscreenCanvas(this.canvas.width, this.canvas.height);
       const motion = { plan: scene.motion.plan, pose: null };
       drawBoard(canvas.getContext("2d"), { ...scene, cam: this.cam, motion });
