@@ -10,6 +10,8 @@
 #   make arena       computer levels against each other (ARENA_ARGS="--a strong --b random")
 #   make bench-games the Games list with many kept games: import, open, page start
 #   make bench-step  one step's round trip in the page: play() to the board redrawn, per step kind
+#   make bench-review a 24-turn game reviewed, on CPython and in the page
+#   make bench-frames the board's animation frame times, unthrottled and with the CPU slowed 4x
 #   make font        regenerate web/fonts/taluva-tc.woff2 (Chinese subset) from the catalogues
 #
 # Setup steps leave stamp files, so a second run only redoes what changed.
@@ -215,3 +217,17 @@ BENCH_STEP_ARGS ?=
 .PHONY: bench-step
 bench-step: site chromium
 	$(PY) build/bench_step.py $(BENCH_STEP_ARGS)
+
+# make bench-review: a 24-turn 2-player game reviewed on CPython and in the page
+# (BENCH_REVIEW_ARGS="--runs 3 --nodes 10000").
+BENCH_REVIEW_ARGS ?=
+.PHONY: bench-review
+bench-review: site chromium
+	$(PY) build/bench_review.py $(BENCH_REVIEW_ARGS)
+
+# make bench-frames: the board's animation frame intervals and drawing times, unthrottled and
+# with Chromium's CPU throttled 4x (BENCH_FRAMES_ARGS="--games 4").
+BENCH_FRAMES_ARGS ?=
+.PHONY: bench-frames
+bench-frames: site chromium
+	$(PY) build/bench_frames.py $(BENCH_FRAMES_ARGS)

@@ -8,11 +8,13 @@ Most tests review with a cheap level (the suite also runs in Pyodide); one uses 
 from __future__ import annotations
 
 import json
+import math
+import time
 from types import SimpleNamespace
 
 import pytest
 
-from taluva.ai import levels
+from taluva.ai import choose_turn, levels
 from taluva.bridge import handle
 from taluva.game import BUILD, Game
 from taluva.options import Options
@@ -21,6 +23,7 @@ from taluva.record import replay, write_record
 from taluva.review import (
     MARK_THRESHOLD,
     MARKS_PER_SEAT,
+    REVIEW_NODES,
     TurnReview,
     game_of_text,
     marked_turns,
@@ -36,9 +39,6 @@ from taluva.sharecode import encode
 from test_cli import run  # the CLI run with its streams captured
 
 CHEAP = "intermediate"  # plans with the evaluation like the best level, at a fraction of its time
-# A time cap no search here reaches, so that choices depend on nothing but the position and the
-# seed even on a busy machine or in Pyodide (the levels' own caps may cut a slow search short).
-AMPLE = 60.0
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +49,7 @@ def recorded() -> Game:
 
 @pytest.fixture(scope="module")
 def reviews(recorded: Game) -> list[TurnReview]:
-    return review_game(recorded, level=CHEAP, budget=AMPLE)
+    return review_game(recorded, level=CHEAP)
 
 
 def test_the_graph_has_one_point_per_turn_and_the_shares_sum_to_1(
@@ -105,7 +105,7 @@ def test_the_marked_turns_are_each_seats_biggest_losses(reviews: list[TurnReview
 
 
 def test_the_review_is_reproducible(recorded: Game, reviews: list[TurnReview]) -> None:
-    assert review_game(recorded, level=CHEAP, budget=AMPLE) == reviews
+    assert review_game(recorded, level=CHEAP) == reviews
 
 
 def test_a_turn_as_json_carries_moves_the_board_can_draw(
@@ -146,12 +146,51 @@ def test_a_game_stopped_mid_turn_is_reviewed_up_to_its_last_complete_turn(
 
 def test_the_default_level_is_the_strongest_on_a_short_game(recorded: Game) -> None:
     short = game_at(recorded, 4)
-    reviews = review_game(short, budget=AMPLE)
+    reviews = review_game(short)
     assert len(reviews) == 2
     strongest = levels.strongest().id
     assert [r.preferred for r in reviews] == [
-        r.preferred for r in review_game(short, level=strongest, budget=AMPLE)
+        r.preferred for r in review_game(short, level=strongest)
     ]
+
+
+def jump_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on a clock that jumps 100 s at every reading: a time cap left in the review's
+    search would cut it short at once, and its choices would change."""
+    now = [time.perf_counter()]
+
+    def jumping() -> float:
+        now[0] += 100.0
+        return now[0]
+
+    monkeypatch.setattr(time, "perf_counter", jumping)
+
+
+def test_the_strongest_review_depends_on_the_record_only_never_on_the_clock(
+    recorded: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24: a record reviewed twice gave different marks, the search being cut by its time
+    cap. The review's search is limited by its node count alone: the same record gives the same
+    preferred turns, standings and marks whatever the clock says."""
+    short = game_at(recorded, 12)  # 6 turns
+    steady = review_game(short)
+    assert len(steady) == 6 and marked_turns(steady)
+    # The node count is what sizes the search: a much smaller one changes some choice.
+    assert [r.preferred for r in review_game(short, nodes=1)] != [r.preferred for r in steady]
+    jump_the_clock(monkeypatch)
+    again = review_game(replay(write_record(short)), nodes=REVIEW_NODES)
+    assert again == steady and marked_turns(again) == marked_turns(steady)
+
+
+def test_a_searching_levels_node_count_is_an_option_of_choose_turn(recorded: Game) -> None:
+    """The review sizes the master level's search; the computer players keep their own."""
+    start, turn = list(reviewed_turns(recorded))[3]
+    position = start.copy()
+    position.draw(turn.tile)
+    own = choose_turn(position, "master", 0, math.inf)
+    assert choose_turn(position, "master", 0, math.inf, nodes=None) == own
+    small = choose_turn(position, "master", 0, math.inf, nodes=REVIEW_NODES)
+    assert choose_turn(position, "master", 0, math.inf, nodes=REVIEW_NODES) == small
 
 
 def test_standings_at_the_end_are_the_result(recorded: Game) -> None:
@@ -162,7 +201,7 @@ def test_standings_at_the_end_are_the_result(recorded: Game) -> None:
 
 
 def test_the_cli_prints_one_line_per_turn(recorded: Game, reviews: list[TurnReview]) -> None:
-    cheap = ["review", "--level", CHEAP, "--budget", str(AMPLE)]
+    cheap = ["review", "--level", CHEAP]
     code, out, err = run(cheap, write_record(recorded))
     assert code == 0 and err == ""
     lines = out.splitlines()
@@ -187,7 +226,7 @@ def test_the_cli_prints_one_line_per_turn(recorded: Game, reviews: list[TurnRevi
         ("hello", [], "expected a game record"),
         ("taluva 1\n1 JC 0,0/6 tower 0,1\n", [], "line 2"),
         ("taluva 1\n", ["--level", "grandmaster"], "invalid choice"),
-        ("taluva 1\n", ["--budget", "0"], "--budget"),
+        ("taluva 1\n", ["--nodes", "0"], "--nodes"),
     ],
 )
 def test_the_cli_refuses_bad_input_with_a_clear_message(
@@ -218,19 +257,18 @@ def test_the_bridge_reviews_a_code_turn_by_turn(recorded: Game, reviews: list[Tu
         call("reviewTurn", code=code, number=n, level=CHEAP)["result"]
         for n in range(1, len(reviews) + 1)
     ]
-    # The standings of the turns played depend on no search; the preferred turns are the
-    # level's under its own time cap here, so the marks are checked against the answers' losses.
+    # The review in the page is the engine's, to the mark: no clock in it.
     assert [a["review"]["after"] for a in answers] == [
         [round(v, 4) for v in r.after] for r in reviews
     ]
-    assert all(0 <= a["review"]["loss"] <= 1 for a in answers)
+    assert [a["review"]["loss"] for a in answers] == [round(r.loss, 4) for r in reviews]
     answered = [
         SimpleNamespace(
             number=a["review"]["number"], seat=a["review"]["seat"], loss=a["review"]["loss"]
         )
         for a in answers
     ]
-    assert answers[-1]["marked"] == marked_turns(answered)  # type: ignore[arg-type]
+    assert answers[-1]["marked"] == marked_turns(answered) == marked_turns(reviews)  # type: ignore[arg-type]
     assert answers[0]["state"]["phase"] == "place" and answers[0]["state"]["hexes"] == []
     # Up to a step of a replay: only the turns completed by then.
     assert call("reviewGame", code=code, steps=5, level=CHEAP)["result"]["turns"] == 2

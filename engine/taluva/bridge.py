@@ -42,12 +42,14 @@ from taluva.jsonio import (
 from taluva.options import Options
 from taluva.record import replay, write_record
 from taluva.review import (
+    REVIEW_NODES,
     TurnReview,
     marked_turns,
     review_json,
     review_turn,
     reviewed_turns,
     standings,
+    turn_positions,
 )
 from taluva.session import Session, game_at
 from taluva.sharecode import ShareCodeError, decode, relate
@@ -311,37 +313,48 @@ def _inspect_record(text: str) -> dict[str, Any]:
 
 
 class _Review:
-    def __init__(self, game: Game, level: str | None, seed: int) -> None:
+    def __init__(self, game: Game, level: str | None, seed: int, nodes: int) -> None:
         self.turns = list(reviewed_turns(game))
         self.players = game.players
-        self.level, self.seed = level, seed
+        self.level, self.seed, self.nodes = level, seed, nodes
         self.done: dict[int, TurnReview] = {}
 
 
 _review: tuple[tuple[Any, ...], _Review] | None = None
 
 
-def _reviewing(code: str, steps: int | None, level: str | None, seed: int) -> _Review:
+def _reviewing(
+    code: str, steps: int | None, level: str | None, seed: int, nodes: int | None
+) -> _Review:
     global _review
     if level is not None:
         levels.get(level)  # an unknown level is refused here, by name
-    key = (code, steps, level, seed)
+    if nodes is None:
+        nodes = REVIEW_NODES
+    if not isinstance(nodes, int) or nodes < 1:
+        raise ValueError(f"nodes is a number of positions above 0, not {nodes!r}")
+    key = (code, steps, level, seed, nodes)
     if _review is None or _review[0] != key:
         game = decode(code)
         if steps is not None:
             game = game_at(game, steps)
-        _review = (key, _Review(game, level, seed))
+        _review = (key, _Review(game, level, seed, nodes))
     return _review[1]
 
 
 @method("reviewGame")
 def _review_game(
-    code: str, steps: int | None = None, level: str | None = None, seed: int = 0
+    code: str,
+    steps: int | None = None,
+    level: str | None = None,
+    seed: int = 0,
+    nodes: int | None = None,
 ) -> dict[str, Any]:
     """What a review of the game of ``code`` (as it was after ``steps`` decisions, default all)
     covers: ``turns`` (complete turns, each asked with ``reviewTurn``), ``players``, ``start``
-    (the standings before the first turn) and ``level`` (the reviewing one)."""
-    review = _reviewing(code, steps, level, seed)
+    (the standings before the first turn) and ``level`` (the reviewing one); ``nodes``: the
+    search's size (default the review's own, for benchmarks)."""
+    review = _reviewing(code, steps, level, seed, nodes)
     start = review.turns[0][0] if review.turns else Game(decode(code).options)
     return {
         "turns": len(review.turns),
@@ -353,31 +366,46 @@ def _review_game(
 
 @method("reviewTurn")
 def _review_turn(
-    code: str, number: int, steps: int | None = None, level: str | None = None, seed: int = 0
+    code: str,
+    number: int,
+    steps: int | None = None,
+    level: str | None = None,
+    seed: int = 0,
+    nodes: int | None = None,
 ) -> dict[str, Any]:
     """Turn ``number`` (from 1) of the review of ``code`` (see ``reviewGame``):
     ``{review: {number, seat, tile, played, preferred, same, before, after, best, loss},
-    state, marked, turns}``; ``state`` is the position before the turn (its tile drawn), for
-    the board; ``played`` and ``preferred`` hold the ``notation`` of the turn and its
-    ``placement`` and ``build`` as move JSON; ``marked`` lists the numbers of the marked turns
-    among those reviewed so far (all of them once every turn was asked)."""
-    review = _reviewing(code, steps, level, seed)
+    state, playedState, line, marked, turns}``; ``state`` is the position before the turn (its
+    tile drawn), ``playedState`` the one after the turn played, ``line`` the positions after the
+    preferred placement and after its build (states without their log), for the board;
+    ``played`` and ``preferred`` hold the ``notation`` of the turn and its ``placement`` and
+    ``build`` as move JSON; ``marked`` lists the numbers of the marked turns among those
+    reviewed so far (all of them once every turn was asked)."""
+    review = _reviewing(code, steps, level, seed, nodes)
     if not isinstance(number, int) or not 1 <= number <= len(review.turns):
         raise ValueError(f"the review has turns 1 to {len(review.turns)}, not {number!r}")
     start, turn = review.turns[number - 1]
     done = review.done.get(number)
     if done is None:
-        done = review_turn(start, turn, number, review.level, review.seed)
+        done = review_turn(start, turn, number, review.level, review.seed, review.nodes)
         review.done[number] = done
     reviews = [review.done[n] for n in sorted(review.done)]
     position = start.copy()
     position.draw(turn.tile)
+    played, line = turn_positions(start, done)
     return {
         "review": review_json(start, done),
         "state": state_to_json(position),
+        "playedState": _board_state(played),
+        "line": [_board_state(game) for game in line],
         "marked": marked_turns(reviews),
         "turns": len(review.turns),
     }
+
+
+def _board_state(game: Game) -> dict[str, Any]:
+    """A position for a board only: its state without the log (lastMove stays)."""
+    return state_to_json(game, log_from=len(game.turns))
 
 
 @method("recordOfCode")

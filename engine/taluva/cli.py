@@ -66,12 +66,13 @@ def _emit(game: Game, choice: Choice) -> None:
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    from taluva.review import game_of_text, review_game, review_lines
+    from taluva.review import REVIEW_NODES, game_of_text, review_game, review_lines
 
     game = game_of_text(sys.stdin.read())
-    if args.budget is not None and args.budget <= 0:
-        raise TaluvaError("--budget is a number of seconds above 0")
-    for line in review_lines(review_game(game, args.level, args.seed, args.budget)):
+    nodes = REVIEW_NODES if args.nodes is None else args.nodes
+    if nodes < 1:
+        raise TaluvaError("--nodes is a number of positions above 0")
+    for line in review_lines(review_game(game, args.level, args.seed, nodes)):
         print(line)
     return 0
 
@@ -143,10 +144,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--seed", type=int, default=0, help="seeds the reviewing level's choices")
     p.add_argument(
-        "--budget",
-        type=float,
+        "--nodes",
+        type=int,
         default=None,
-        help="time cap per turn in seconds (default: the level's own)",
+        help="positions the strong and master levels search per turn, their only limit"
+        " (default: the review's, taluva.review.REVIEW_NODES)",
     )
     p = sub.add_parser("bench", help="move generation and random games per second")
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")

@@ -49,6 +49,13 @@ from taluva.tiles import Tile, tile_code
 # log-likelihood -0.548 at 1000, -0.549 at 1200, -0.556 at 800; -0.693 for a coin).
 SCALE = 1000.0
 
+REVIEW_NODES = 4000
+"""The reviewing search's node count (positions tried and evaluated, see
+:class:`~taluva.ai.players.StrongConfig`): its only limit, never the clock, so that a record
+gets the same review on every machine and every time. Smaller than the master level's own
+(10,000 with two players) to review a 24-turn game in seconds in the page; the marks mostly
+agree with a search of 20,000 (``python -m taluva.review_nodes``, the README's review)."""
+
 MARKS_PER_SEAT = 3
 """At most this many marked turns per seat: each seat's worst."""
 
@@ -118,18 +125,18 @@ def review_turn(
     number: int,
     level: str | None = None,
     seed: int = 0,
-    budget: float | None = None,
+    nodes: int = REVIEW_NODES,
 ) -> TurnReview:
     """Review ``turn`` (the ``number``-th) played from ``start`` (its position at the draw step,
     left unchanged): the standings before and after it, and ``level``'s preferred turn (default:
-    the strongest level) with the standings it would have led to. Reproducible: the level's
-    choice depends on the position, the level and ``seed`` only, as long as its time cap
-    (``budget`` seconds, default the level's own) does not cut its search short."""
+    the strongest level) searched in ``nodes`` nodes, with the standings it would have led to.
+    Reproducible: the search has no time cap, so the choice depends on the position, the level,
+    ``nodes`` and ``seed`` only."""
     if start.phase != DRAW or turn.placement is None:
         raise ValueError("a turn is reviewed from the draw step before it, once it was placed")
     position = start.copy()
     position.draw(turn.tile)
-    preferred = choose_turn(position, level or levels.strongest().id, seed, budget)
+    preferred = choose_turn(position, level or levels.strongest().id, seed, math.inf, nodes)
     return TurnReview(
         number=number,
         seat=turn.seat,
@@ -152,11 +159,11 @@ def _after(position: Game, plan: TurnPlan) -> Game:
 
 
 def review_game(
-    game: Game, level: str | None = None, seed: int = 0, budget: float | None = None
+    game: Game, level: str | None = None, seed: int = 0, nodes: int = REVIEW_NODES
 ) -> list[TurnReview]:
     """Every complete turn of ``game`` reviewed (:func:`review_turn`), in order."""
     return [
-        review_turn(start, turn, number, level, seed, budget)
+        review_turn(start, turn, number, level, seed, nodes)
         for number, (start, turn) in enumerate(reviewed_turns(game), 1)
     ]
 
@@ -220,6 +227,23 @@ def review_json(start: Game, review: TurnReview) -> dict[str, Any]:
         "best": _rounded(review.best),
         "loss": round(review.loss, 4),
     }
+
+
+def turn_positions(start: Game, review: TurnReview) -> tuple[Game, list[Game]]:
+    """For the board: the position after the turn played, and the preferred turn's line (the
+    position after its placement, then after its build; the placement alone for an
+    elimination). ``start`` is the turn's position at the draw step, left unchanged."""
+    position = start.copy()
+    position.draw(review.tile)
+    placement, build = review.preferred
+    placed = position.copy()
+    placed.play(placement)
+    line = [placed]
+    if placed.phase == BUILD and build is not None:
+        built = placed.copy()
+        built.play(build)
+        line.append(built)
+    return _after(position, review.played), line
 
 
 def _plan_json(position: Game, plan: TurnPlan) -> dict[str, Any]:

@@ -5,6 +5,8 @@ import test from "node:test";
 
 import {
   LIFT,
+  blendCamera,
+  islandInView,
   MAX_SCALE,
   MIN_SCALE,
   fitCamera,
@@ -127,4 +129,33 @@ test("hexAt finds the hex under a point; raised stacks in front win", () => {
   const [tx, ty] = toCanvas(cam, hexCenter(-6, 4));
   assert.deepEqual(hexAt(order, cam, tx, ty), { q: -6, r: 4 });
   assert.deepEqual(hexAt([], cam, tx, ty), { q: -6, r: 4 });
+});
+
+test("a fitted camera keeps the island in view; a tile beyond its strip does not", () => {
+  const size = { w: 900, h: 600 };
+  const insets = { top: 6, right: 52, bottom: 6, left: 6 };
+  const cam = fitCamera(ISLAND, size, insets);
+  assert.ok(islandInView(ISLAND, cam, size, insets));
+  // One more hex on the same row keeps the frame; one six hexes out does not.
+  assert.ok(islandInView([...ISLAND, hex(2, 0)], cam, size, insets));
+  assert.ok(!islandInView([...ISLAND, hex(7, 0)], cam, size, insets));
+  // The person's zoom that puts the island partly outside the canvas.
+  assert.ok(!islandInView(ISLAND, zoomCamera(cam, 3, 450, 300), size, insets));
+});
+
+test("blendCamera glides from one camera to another: the ends exact, the scale geometric", () => {
+  const a = { scale: 20, x: 100, y: 50 };
+  const b = { scale: 80, x: -300, y: 200 };
+  assert.deepEqual(blendCamera(a, b, 0, 400, 300), a);
+  assert.deepEqual(blendCamera(a, b, 1, 400, 300), b);
+  const mid = blendCamera(a, b, 0.5, 400, 300);
+  assert.ok(close(mid.scale, 40));
+  // The world point under the centre moves in a straight line from a's to b's.
+  const [ax, ay] = toWorld(a, 400, 300);
+  const [bx, by] = toWorld(b, 400, 300);
+  const [mx, my] = toWorld(mid, 400, 300);
+  assert.ok(close(mx, (ax + bx) / 2) && close(my, (ay + by) / 2));
+  // Without a zoom it is a plain pan.
+  const c = blendCamera(a, { ...a, x: 200 }, 0.25, 400, 300);
+  assert.ok(close(c.x, 125) && close(c.y, 50) && c.scale === 20);
 });

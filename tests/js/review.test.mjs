@@ -1,5 +1,5 @@
-// Pure tests of the review's graph layout (web/js/review/graph.js) and of the board marks of a
-// reviewed turn (web/js/review/turn-view.js).
+// Pure tests of the review's graph layout (web/js/review/graph.js), of the board views of a
+// reviewed turn (web/js/review/turn-view.js) and of the board's frame (web/js/review/frame.js).
 import "./english.mjs";
 import assert from "node:assert/strict";
 import test from "node:test";
@@ -7,8 +7,27 @@ import test from "node:test";
 import { drawMarks } from "../../web/js/board/render-marks.js";
 import { completeView } from "../../web/js/board/view.js";
 
-import { GRAPH_SIZE, graphLayout, lineYAt, plottedBoundaries, turnAtX, turnForKey } from "../../web/js/review/graph.js";
-import { playedMark, preferredMarks, turnBoardView } from "../../web/js/review/turn-view.js";
+import { LIFT, toCanvas } from "../../web/js/board/camera.js";
+import { hexCenter } from "../../web/js/board/geometry.js";
+import { frameCamera, shownHexes, wholeBounds } from "../../web/js/review/frame.js";
+import {
+  GRAPH_SIZE,
+  graphLayout,
+  graphSize,
+  lineYAt,
+  plottedBoundaries,
+  turnAtX,
+  turnForKey,
+  turnNumbers,
+} from "../../web/js/review/graph.js";
+import {
+  answerStates,
+  lineSteps,
+  lineView,
+  playedMark,
+  playedView,
+  preferredMarks,
+} from "../../web/js/review/turn-view.js";
 
 const reviews = [
   { number: 1, seat: 0, after: [0.6, 0.4] },
@@ -152,10 +171,115 @@ test("the played turn is a last-move outline; the preferred one a hint's tile an
   const alone = preferredMarks({ placement: placement(2, -1), build: null }, 1);
   assert.equal(alone.ghost.warn, true);
   assert.deepEqual(alone.preview, []);
+});
 
-  const state = { hexes: [], tiles: [] };
-  const view = turnBoardView(state, { seat: 1, played, preferred }, ["red", "blue"]);
-  assert.equal(view.hexes, state.hexes);
+const stateWith = (...hexes) => ({ hexes: hexes.map(([q, r, level]) => ({ q, r, level })), tiles: [] });
+
+/** A reviewed turn: the board before, after the turn played, along the preferred line. */
+function answer(played, preferred, same = false) {
+  return {
+    seat: 1,
+    same,
+    played,
+    preferred,
+    state: stateWith([0, 0, 1]),
+    playedState: stateWith([0, 0, 1], [5, 0, 1]),
+    line: [stateWith([0, 0, 1], [2, -1, 1]), stateWith([0, 0, 1], [2, -1, 1])],
+  };
+}
+
+test("the turn played is drawn laid, with its landscapes and pieces, the preferred one over it", () => {
+  const played = { placement: placement(0, 0), build: hut(-1, 1) };
+  const preferred = { placement: placement(2, -1), build: hut(2, 0) };
+  const a = answer(played, preferred);
+  const view = playedView(a, ["red", "blue"]);
+  // The position after the turn played: its tile is a stack of the board, not an outline.
+  assert.equal(view.hexes, a.playedState.hexes);
   assert.deepEqual(view.lastMove, playedMark(played));
-  assert.deepEqual(view.ghost, marks.ghost);
+  assert.deepEqual(view.ghost, preferredMarks(preferred, 1).ghost);
+  assert.deepEqual(view.preview, [{ q: 2, r: 0, kind: "hut", count: 1, owner: 1 }]);
+  // The same turn: nothing floats over it.
+  const same = playedView(answer(played, played, true), []);
+  assert.equal(same.ghost, undefined);
+  assert.equal(same.preview, undefined);
+  // The same tile, another build: the build alone, no ghost hiding the pieces on the tile.
+  const other = playedView(answer(played, { placement: placement(0, 0), build: hut(0, 1) }), []);
+  assert.equal(other.ghost, null);
+  assert.deepEqual(other.targets, [{ q: 0, r: 1, strong: true }]);
+});
+
+test("the engine's line: before the turn, its placement, then its build, each step outlined", () => {
+  const played = { placement: placement(0, 0), build: hut(-1, 1) };
+  const preferred = { placement: placement(2, -1), build: hut(2, 0) };
+  const a = answer(played, preferred);
+  const steps = lineSteps(a);
+  assert.deepEqual(
+    steps.map((s) => s.move),
+    [null, preferred.placement, preferred.build],
+  );
+  assert.equal(lineView(a, 0, []).lastMove, null);
+  assert.equal(lineView(a, 0, []).hexes, a.state.hexes);
+  assert.deepEqual(lineView(a, 1, []).lastMove, { placementMove: preferred.placement, buildMove: null });
+  assert.equal(lineView(a, 1, []).hexes, a.line[0].hexes);
+  assert.deepEqual(lineView(a, 2, []).lastMove, { placementMove: preferred.placement, buildMove: preferred.build });
+  // An elimination: the placement is the whole line.
+  const out = { ...a, preferred: { placement: placement(2, -1), build: null }, line: [a.line[0]] };
+  assert.equal(lineSteps(out).length, 2);
+  assert.deepEqual(answerStates([a]), [a.state, a.playedState, ...a.line]);
+});
+
+test("the frame holds every hex shown whole, raised stacks and pieces too, and centres them", () => {
+  const a = answer({ placement: placement(0, 0), build: hut(-1, 1) }, { placement: placement(2, -1), build: null });
+  const hexes = shownHexes(answerStates([a]));
+  assert.deepEqual(
+    hexes.map((hx) => [hx.q, hx.r, hx.level]),
+    [
+      [0, 0, 1],
+      [5, 0, 1],
+      [2, -1, 1],
+    ],
+  );
+  // The highest level a hex is shown at counts.
+  assert.deepEqual(shownHexes([stateWith([0, 0, 1])], [{ q: 0, r: 0, level: 3 }]), [{ q: 0, r: 0, level: 3 }]);
+  const size = { w: 400, h: 300 };
+  const cam = frameCamera(hexes, size);
+  for (const { q, r, level } of hexes) {
+    const [x, y] = hexCenter(q, r);
+    // The hex's left and right corners, its raised top with a piece on it, its foot: in view.
+    for (const point of [
+      [x - 0.87, y],
+      [x + 0.87, y],
+      [x, y - level * LIFT - 1.8],
+      [x, y + 1],
+    ]) {
+      const [sx, sy] = toCanvas(cam, point);
+      assert.ok(sx >= 0 && sx <= size.w && sy >= 0 && sy <= size.h, `(${q}, ${r}) is in view`);
+    }
+  }
+  // Centred: as much sea on the left as on the right.
+  const b = wholeBounds(hexes);
+  const [left] = toCanvas(cam, [b.x0, 0]);
+  const [right] = toCanvas(cam, [b.x1, 0]);
+  assert.ok(Math.abs(left - (size.w - right)) < 1e-6);
+  assert.equal(frameCamera(hexes, { w: 0, h: 0 }), null);
+});
+
+test("the turn axis numbers the turns, thinned to stay readable", () => {
+  assert.deepEqual(turnNumbers(4, 400), [1, 2, 3, 4]);
+  // 16.7 px a turn: every 2nd (the first would crowd the second)
+  assert.deepEqual(turnNumbers(24, 400), [2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24]);
+  const numbers = turnNumbers(24, 300); // 12.5 px a turn: every 5th, and the first
+  assert.deepEqual(numbers, [1, 5, 10, 15, 20]);
+  assert.deepEqual(turnNumbers(0, 300), []);
+  const layout = graphLayout({ start: [0.5, 0.5], reviews, turns: 4, size: graphSize(500) });
+  // Each number at the middle of its turn's stretch.
+  assert.deepEqual(
+    layout.axis.map((a) => a.turn),
+    [1, 2, 3, 4],
+  );
+  assert.equal(layout.axis[0].x, Math.round(((layout.turnX(0) + layout.turnX(1)) / 2) * 10) / 10);
+  // Drawn at the size shown: one SVG unit a CSS pixel, so labels keep their CSS size.
+  assert.equal(graphSize(500).width, 500);
+  assert.equal(graphSize(100).width, 280);
+  assert.ok(graphSize(500).height >= 190);
 });

@@ -52,7 +52,7 @@ def choose_move(game: Game, level: str, seed: int, budget: float | None = None) 
         return choose_turn(game, level, seed, budget)[0]
     if game.phase != BUILD:
         raise IllegalMoveError(reason("no-move-to-choose", phase=game.phase))
-    planned = _PLANS.get((level, seed, fingerprint(game)))
+    planned = _PLANS.get((level, seed, None, fingerprint(game)))
     if planned is not None and planned in game.build_options():
         return planned
     rng = _rng(game, seed)
@@ -66,12 +66,14 @@ def choose_move(game: Game, level: str, seed: int, budget: float | None = None) 
 
 
 def choose_turn(
-    game: Game, level: str, seed: int, budget: float | None = None
+    game: Game, level: str, seed: int, budget: float | None = None, nodes: int | None = None
 ) -> tuple[Placement, Build | None]:
     """The placement and the build ``level`` plans for this turn (game at its place step).
 
     The build is None when every placement leaves no build (the player is eliminated,
-    R-ELIM-1). ``game`` is not changed.
+    R-ELIM-1). ``game`` is not changed. ``budget`` is the time cap in seconds (default the
+    level's own; ``math.inf``: none, so the choice cannot depend on the machine's speed);
+    ``nodes`` replaces the strong and master levels' node count (their deterministic limit).
     """
     _check_level(level)
     if game.phase != PLACE:
@@ -81,7 +83,7 @@ def choose_turn(
     collect = gc.isenabled()
     gc.disable()  # the search makes no reference cycles; the collector only adds jitter
     try:
-        placement, build = choose(work, level, rng, _cap(level, budget))
+        placement, build = choose(work, level, rng, _cap(level, budget), nodes)
     finally:
         if collect:
             gc.enable()
@@ -89,7 +91,7 @@ def choose_turn(
         work.push(placement)
         if len(_PLANS) >= _PLANS_MAX:
             _PLANS.clear()
-        _PLANS[(level, seed, fingerprint(work))] = build
+        _PLANS[(level, seed, nodes, fingerprint(work))] = build
     return placement, build
 
 

@@ -53,7 +53,7 @@ The intermediate level's one-turn search has a cap too but never comes near it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from random import Random
 
 from taluva.ai.evaluate import DEFAULT, Weights, evaluate
@@ -248,8 +248,12 @@ def _replies_value(
     )
 
 
-def choose(game: Game, level: str, rng: Random, seconds: float | None) -> Turn:
-    """The turn of ``level`` for the seat to move; ``game`` is at its place step."""
+def choose(
+    game: Game, level: str, rng: Random, seconds: float | None, nodes: int | None = None
+) -> Turn:
+    """The turn of ``level`` for the seat to move; ``game`` is at its place step. ``nodes``
+    replaces a searching level's own node count (the review's smaller, deterministic search);
+    the levels below strong ignore it."""
     assert game.phase == PLACE
     if level == "random":
         pl = game.board.random_placement(rng)
@@ -263,7 +267,8 @@ def choose(game: Game, level: str, rng: Random, seconds: float | None) -> Turn:
     work = determinized(game)
     if level == "intermediate":
         return intermediate_turn(work, rng, seconds)
-    return strong_turn(work, rng, seconds, level_config(level, work))
+    cfg = level_config(level, work)
+    return strong_turn(work, rng, seconds, cfg if nodes is None else replace(cfg, nodes=nodes))
 
 
 def _check_searching(level: str) -> None:

@@ -19,6 +19,7 @@ imagines the others drawing from the unseen *counts* with its own seeded RNG.
 
 from __future__ import annotations
 
+import math
 import time
 from random import Random
 
@@ -42,12 +43,15 @@ Scored = tuple[float, Placement, Build | None]
 
 
 class Budget:
-    """Counts evaluations (the deterministic limit) and watches the clock (a safety cap)."""
+    """Counts evaluations (the deterministic limit) and watches the clock (a safety cap;
+    ``seconds`` None or infinite: no cap)."""
 
     def __init__(self, nodes: int, seconds: float | None) -> None:
         self.nodes = nodes
         self.used = 0
-        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.deadline = (
+            None if seconds is None or math.isinf(seconds) else time.perf_counter() + seconds
+        )
 
     def spent(self) -> bool:
         """The node count is used up, or the time is."""

@@ -5,15 +5,27 @@
 // onHover, onPointer, onActivate, onRotate, onPan; onCamera after any camera move). The board
 // knows no rules. It redraws on an animation frame, and only when something changed; each frame
 // bumps `draws`, mirrored in the canvas's data-draws so tests can tell, and once the canvas is
-// drawn fires a `board-drawn` event on it ({draws, ms}: the frame's count and drawing time), so a
-// benchmark can time a move to the board that shows it.
+// drawn fires a `board-drawn` event on it ({draws, ms, t, motion, span, moving, cam}: the frame's
+// count and drawing time; during an animation its progress 0..1, "glide" or "fade", its length in
+// ms and how far (hex radii) the pieces still are from their places; the camera drawn), so a
+// benchmark can time a move to the board that shows it. The canvas's data-motion says whether
+// an animation runs ("glide", "fade" or "") and data-camera is the drawn camera ("scale,x,y").
 //
-// The parts: view.js (the snapshot), camera.js (fit, zoom, pan, hit test), render.js and
-// render-marks.js (drawing), input.js (listeners), art*.js and geometry.js (shared drawing).
+// Motion: a new snapshot that the engine's lastMove says is a step forward animates for
+// `motionMs` (anim.js: the tile lands, buried pieces crumble, built ones drop in); with
+// prefers-reduced-motion it fades for FADE_MS instead. The camera is steady: it keeps its frame
+// while the island stays in view and otherwise glides to a new one (camera.js); the person's own
+// zoom or pan stops it following. Everything but the drawing already is the new state: hit
+// tests, hexToScreen and the camera answer with the final positions, and any key or pointer
+// press finishes an animation at once.
+//
+// The parts: view.js (the snapshot), camera.js (fit, zoom, pan, hit test), anim.js (motion),
+// render.js and render-marks.js (drawing), input.js (listeners), art*.js and geometry.js.
 
-import { fitCamera, hexAt, hexTop, panCamera, toCanvas, zoomCamera } from "./camera.js";
+import { FADE_MS, MOTION_MS, easeInOutCubic, planMotion, poseAt } from "./anim.js";
+import { blendCamera, fitCamera, hexAt, hexTop, islandInView, panCamera, toCanvas, zoomCamera } from "./camera.js";
 import { BoardInput } from "./input.js";
-import { drawBoard } from "./render.js";
+import { drawBoard, drawMotionFrame } from "./render.js";
 import { completeView, emptyView, indexView, levelAt, sameView } from "./view.js";
 
 export class Board {
@@ -26,10 +38,17 @@ export class Board {
     this.follow = true; // fit the board after each change until the user moves the camera
     this.insets = { top: 0, right: 0, bottom: 0, left: 0 };
     this.size = { w: 0, h: 0, dpr: 1 };
+    this.framed = false; // the camera has been fitted to a canvas with a size
+    this.held = null; // hexes a replay frames for all its steps (hold), or null
+    this.motionMs = MOTION_MS; // the next move's animation; 0: none
+    this.motion = null; // the running animation: {start (its first frame's), ms, reduced, plan, camFrom}
+    this.stillPicture = null; // what stands still during it (render.js), drawn on its first frame
     this.frame = 0;
     this.draws = 0;
     this.#index();
     this.input = new BoardInput(this, () => this.#resize());
+    // Input during an animation finishes it at once (capture: before the page acts on it).
+    for (const type of ["keydown", "pointerdown"]) window.addEventListener(type, () => this.finishMotion(), true);
   }
 
   set(view) {
@@ -39,16 +58,35 @@ export class Board {
     this.view = next;
     // Which hexes are highlighted, for tests and tools: "q,r q,r" (a log row's turn).
     this.canvas.dataset.highlight = next.highlight.map(([q, r]) => `${q},${r}`).join(" ");
+    this.stillPicture = null;
     if (next.hexes !== prev.hexes) {
+      const before = this.byKey;
+      this.finishMotion();
       this.#index();
-      if (this.follow) this.fit(false);
+      // The first position a board shows appears as it is; later ones move.
+      const plan = this.draws ? planMotion(before, this.byKey, next.lastMove) : null;
+      const camFrom = this.follow && !this.held ? this.#reframe() : null;
+      this.#animate(plan, camFrom);
     }
     this.invalidate();
   }
 
   setInsets(insets) {
     this.insets = { ...this.insets, ...insets };
-    if (this.follow) this.fit(false);
+    this.#keepInView();
+  }
+
+  /** Frame `hexes` (a replay's last position) and keep that frame whatever the steps shown. */
+  hold(hexes) {
+    this.held = hexes;
+    this.fit(true);
+  }
+
+  /** Jump a running animation to its end (the board then shows the state it holds). */
+  finishMotion() {
+    if (!this.motion) return;
+    this.motion = null;
+    this.invalidate();
   }
 
   invalidate() {
@@ -62,8 +100,11 @@ export class Board {
   /** Frame the whole board (and a margin for new tiles) in the free part of the canvas. */
   fit(userAsked = true) {
     if (userAsked) this.follow = true;
-    const cam = fitCamera(this.view.hexes, this.size, this.insets);
-    if (cam) this.#moveCamera(cam);
+    const cam = fitCamera(this.held ?? this.view.hexes, this.size, this.insets);
+    if (!cam) return;
+    this.framed = true;
+    if (this.motion) this.motion.camFrom = null;
+    this.#moveCamera(cam);
   }
 
   zoomBy(factor, sx = this.size.w / 2, sy = this.size.h / 2) {
@@ -99,10 +140,76 @@ export class Board {
   }
 
   // The camera object keeps its identity: the controller reads `cam.scale` to place its tips.
+  // A glide in progress ends: the camera is where it was asked to be.
   #moveCamera(cam) {
+    if (this.motion) this.motion.camFrom = null;
+    this.stillPicture = null;
     Object.assign(this.cam, cam);
     this.invalidate();
     this.handlers.onCamera?.();
+  }
+
+  // After a new snapshot: keep the frame while the island is in view, else move to a new one
+  // and answer the camera to glide from (null: it kept, or there is nothing to glide from).
+  #reframe() {
+    if (this.framed && islandInView(this.view.hexes, this.cam, this.size, this.insets)) return null;
+    const from = this.framed ? { ...this.cam } : null;
+    this.fit(false);
+    return from;
+  }
+
+  // After a resize: the frame keeps unless the island left the view (then a jump: the layout
+  // changed under it anyway); a held replay frame is fitted again.
+  #keepInView() {
+    if (!this.follow) return;
+    if (this.held || !this.framed || !islandInView(this.view.hexes, this.cam, this.size, this.insets)) {
+      this.fit(false);
+    }
+  }
+
+  #animate(plan, camFrom) {
+    const reduced = prefersReducedMotion();
+    const ms = reduced ? FADE_MS : this.motionMs;
+    // Reduced motion: the camera moves in one step, only the pieces fade.
+    const glide = reduced ? null : camFrom;
+    if (!ms || (!plan && !glide)) return;
+    // The clock starts at the first frame: the work that follows a change (panels, the autosave)
+    // must not eat the start of the motion.
+    this.motion = { start: null, ms, reduced, plan, camFrom: glide };
+    this.stillPicture = null;
+    this.canvas.dataset.motion = reduced ? "fade" : "glide";
+  }
+
+  // The animation's state for a frame at `now`: null once it is over.
+  #pose(now) {
+    const m = this.motion;
+    if (!m) return null;
+    m.start ??= now;
+    const t = Math.max(0, (now - m.start) / m.ms);
+    if (t >= 1) {
+      this.motion = null;
+      return null;
+    }
+    const { w, h } = this.size;
+    const cam = m.camFrom ? blendCamera(m.camFrom, this.cam, easeInOutCubic(t), w / 2, h / 2) : this.cam;
+    const pose = m.plan ? poseAt(m.plan, t, m.reduced) : null;
+    const kind = m.reduced ? "fade" : "glide";
+    return { t, cam, plan: m.plan, pose, kind, report: { t, motion: kind, moving: pose?.moving ?? 0 } };
+  }
+
+  // The picture of what stands still during the animation, at the final camera (render.js),
+  // drawn on its first frame and again only if the view, size or camera changes under it.
+  #still(scene) {
+    if (typeof OffscreenCanvas === "undefined") return null;
+    const at = this.stillPicture?.cam;
+    // (An owner may also move the camera by writing board.cam, as the review dialog does.)
+    if (!at || at.scale !== this.cam.scale || at.x !== this.cam.x || at.y !== this.cam.y) {
+      const canvas = new OffscreenCanvas(this.canvas.width, this.canvas.height);
+      const motion = { plan: scene.motion.plan, pose: null };
+      drawBoard(canvas.getContext("2d"), { ...scene, cam: this.cam, motion });
+      this.stillPicture = { canvas, cam: { ...this.cam } };
+    }
+    return this.stillPicture;
   }
 
   #index() {
@@ -122,7 +229,8 @@ export class Board {
     this.size = { w, h, dpr };
     this.canvas.width = Math.max(1, Math.round(w * dpr));
     this.canvas.height = Math.max(1, Math.round(h * dpr));
-    if (this.follow) this.fit(false);
+    this.stillPicture = null;
+    this.#keepInView();
     this.invalidate();
   }
 
@@ -131,10 +239,24 @@ export class Board {
     if (!w || !h) return;
     this.draws++;
     const start = performance.now();
-    const { view, byKey, order, clockOfTile, cam, size } = this;
-    drawBoard(this.ctx, { view, byKey, order, clockOfTile, cam, size });
-    this.canvas.dataset.draws = String(this.draws);
-    const detail = { draws: this.draws, ms: performance.now() - start };
+    const live = this.#pose(start);
+    const span = this.motion?.ms ?? null;
+    const { view, byKey, order, clockOfTile, size } = this;
+    const cam = live?.cam ?? this.cam;
+    const scene = { view, byKey, order, clockOfTile, cam, size, motion: live };
+    if (live) drawMotionFrame(this.ctx, scene, this.#still(scene));
+    else drawBoard(this.ctx, scene);
+    const c = this.canvas.dataset;
+    c.draws = String(this.draws);
+    c.motion = live?.kind ?? "";
+    c.camera = [cam.scale, cam.x, cam.y].map((v) => v.toFixed(2)).join(",");
+    const ms = performance.now() - start;
+    const detail = { draws: this.draws, ms, t: null, motion: null, span, moving: 0, cam: { ...cam }, ...live?.report };
     this.canvas.dispatchEvent(new CustomEvent("board-drawn", { detail }));
+    if (this.motion) this.invalidate(); // the next frame of the animation
   }
+}
+
+function prefersReducedMotion() {
+  return Boolean(window.matchMedia?.("(prefers-reduced-motion: reduce)").matches);
 }

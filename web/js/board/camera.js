@@ -36,6 +36,25 @@ export function islandBounds(hexes) {
   return { x0, y0, x1, y1 };
 }
 
+// The margin (hex radii) fitCamera leaves around the island's hex centres: room for the volcano
+// of a tile laid next to the island (most of them: a volcano can be up to two hexes off; zoom out
+// or pan for those), less on a small screen.
+function fitMargin(aw) {
+  return aw < 520 ? { mx: 1.8, my: 2.2 } : { mx: 2.7, my: 2.6 };
+}
+
+// What a steady camera keeps in view before it re-frames: the island's hexes whole, their pieces
+// and a strip to aim the next tile at (a share of the fitted margin, so a fitted view always
+// keeps).
+const KEEP = 0.6;
+
+function freeArea(size, insets) {
+  return {
+    aw: Math.max(40, size.w - insets.left - insets.right),
+    ah: Math.max(40, size.h - insets.top - insets.bottom),
+  };
+}
+
 /**
  * The camera framing the island (and a margin for new tiles) in the part of a canvas of `size`
  * CSS px that `insets` leave free; null while the canvas has no size.
@@ -43,14 +62,9 @@ export function islandBounds(hexes) {
 export function fitCamera(hexes, size, insets) {
   const { w, h } = size;
   if (!w || !h) return null;
-  const aw = Math.max(40, w - insets.left - insets.right);
-  const ah = Math.max(40, h - insets.top - insets.bottom);
+  const { aw, ah } = freeArea(size, insets);
   const b = islandBounds(hexes);
-  // Room for the volcano of a tile laid next to the island (most of them: a volcano can be up
-  // to two hexes off; zoom out or pan for those), less on a small screen.
-  const small = aw < 520;
-  const mx = small ? 1.8 : 2.7;
-  const my = small ? 2.2 : 2.6;
+  const { mx, my } = fitMargin(aw);
   const x0 = b.x0 - mx;
   const x1 = b.x1 + mx;
   const y0 = b.y0 - my;
@@ -61,6 +75,41 @@ export function fitCamera(hexes, size, insets) {
     x: insets.left + aw / 2 - ((x0 + x1) / 2) * scale,
     y: insets.top + ah / 2 - ((y0 + y1) / 2) * scale,
   };
+}
+
+/**
+ * Whether `cam` shows the island whole, with a strip around it to aim the next tile at, in the
+ * free part of the canvas: a steady camera keeps its frame while this holds.
+ */
+export function islandInView(hexes, cam, size, insets) {
+  const { aw } = freeArea(size, insets);
+  const b = islandBounds(hexes);
+  const { mx, my } = fitMargin(aw);
+  const [x0, y0] = toCanvas(cam, [b.x0 - mx * KEEP, b.y0 - my * KEEP]);
+  const [x1, y1] = toCanvas(cam, [b.x1 + mx * KEEP, b.y1 + my * KEEP]);
+  const eps = 0.5; // px: a camera fitted to the same island keeps despite rounding
+  return (
+    x0 >= insets.left - eps &&
+    y0 >= insets.top - eps &&
+    x1 <= size.w - insets.right + eps &&
+    y1 <= size.h - insets.bottom + eps
+  );
+}
+
+/**
+ * The camera a fraction t (0..1) of the way from `a` to `b`: the scale changes geometrically and
+ * the world point at the canvas point (cx, cy) moves in a straight line, so a glide that zooms
+ * neither swings nor overshoots.
+ */
+export function blendCamera(a, b, t, cx, cy) {
+  if (t <= 0) return { ...a };
+  if (t >= 1) return { ...b };
+  const scale = a.scale * (b.scale / a.scale) ** t;
+  const wa = [(cx - a.x) / a.scale, (cy - a.y) / a.scale];
+  const wb = [(cx - b.x) / b.scale, (cy - b.y) / b.scale];
+  const wx = wa[0] + (wb[0] - wa[0]) * t;
+  const wy = wa[1] + (wb[1] - wa[1]) * t;
+  return { scale, x: cx - wx * scale, y: cy - wy * scale };
 }
 
 /** Zoom by `factor` (clamped to the scale limits) keeping canvas point (sx, sy) where it is. */

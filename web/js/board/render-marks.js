@@ -9,7 +9,7 @@ import { levelAt } from "./view.js";
 export function drawMarks(ctx, scene) {
   const v = scene.view;
   const top = (q, r) => hexTop(q, r, levelAt(scene.byKey, q, r));
-  drawLastMove(ctx, v.lastMove, top);
+  if (!scene.motion?.plan) drawLastMove(ctx, v.lastMove, top); // marked once it has landed
   for (const [q, r] of v.open) drawOpen(ctx, top(q, r));
   for (const [q, r] of v.dots) drawDot(ctx, top(q, r));
   for (const t of v.targets) drawTarget(ctx, top(t.q, t.r), t.strong);

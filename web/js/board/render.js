@@ -1,23 +1,63 @@
 // Drawing one frame of the board: the sea, the faint table grid, the island's stacks (in
 // painter's order), then the marks (render-marks.js). Everything is a function of the canvas
-// context and a scene: {view, byKey, order, clockOfTile, cam, size} (view.js, camera.js).
+// context and a scene: {view, byKey, order, clockOfTile, cam, size, motion} (view.js, camera.js;
+// `motion` is board.js's running animation: its plan and pose from anim.js, or null).
+//
+// While a move animates, what stands still is drawn once (drawBoard with the plan and no pose:
+// the landing tiles' hexes as they were under them, the dropping pieces left out) into a bitmap
+// at the final camera, and each frame copies it (scaled, while the camera glides) and draws only
+// the moving pieces over it (render-motion.js), so a frame costs a copy and a few hexes.
 
-import { TERRAINS } from "../screen/theme.js";
-import { drawBuilding, drawHexTop, drawLevelBadge, mix } from "./art.js";
-import { LIFT } from "./camera.js";
 import { CORNERS, DIRECTIONS, hexCenter, key } from "./geometry.js";
 import { drawMarks } from "./render-marks.js";
+import { drawMoving, drawUnder } from "./render-motion.js";
+import { drawStack } from "./render-stack.js";
 
 export function drawBoard(ctx, scene) {
   const { w, h, dpr } = scene.size;
-  const { cam } = scene;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   drawSea(ctx, w, h);
-  // From here on, units are hex radii (the camera's world).
-  ctx.setTransform(dpr * cam.scale, 0, 0, dpr * cam.scale, dpr * cam.x, dpr * cam.y);
+  worldTransform(ctx, scene);
   drawTableGrid(ctx, scene);
-  for (const hx of scene.order) drawStack(ctx, scene, hx);
+  const plan = scene.motion?.plan;
+  for (const hx of scene.order) {
+    if (plan?.tile.has(key(hx.q, hx.r))) drawUnder(ctx, scene, hx);
+    else drawStack(ctx, scene, hx);
+  }
   drawMarks(ctx, scene);
+}
+
+/**
+ * A frame of an animation: `still` ({canvas, cam}: drawBoard's bitmap of what does not move, at
+ * camera `still.cam`) copied to where the scene's camera puts it, the moving pieces over it.
+ * Without a bitmap (no OffscreenCanvas) the still part is drawn again.
+ */
+export function drawMotionFrame(ctx, scene, still) {
+  const { plan } = scene.motion;
+  if (still) copyStill(ctx, scene, still);
+  else drawBoard(ctx, { ...scene, motion: { plan, pose: null } });
+  worldTransform(ctx, scene);
+  if (plan) drawMoving(ctx, scene);
+}
+
+function copyStill(ctx, scene, still) {
+  const { w, h, dpr } = scene.size;
+  const { cam } = scene;
+  const at = still.cam;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const k = cam.scale / at.scale;
+  if (k !== 1 || cam.x !== at.x || cam.y !== at.y) drawSea(ctx, w, h); // a glide uncovers the edges
+  ctx.setTransform(k, 0, 0, k, dpr * (cam.x - at.x * k), dpr * (cam.y - at.y * k));
+  // Scaled for a glide of a third of a second, the cheapest copy is sharp enough.
+  ctx.imageSmoothingEnabled = k === 1;
+  ctx.drawImage(still.canvas, 0, 0);
+  ctx.imageSmoothingEnabled = true;
+}
+
+// From here on, units are hex radii (the camera's world).
+function worldTransform(ctx, { cam, size }) {
+  const { dpr } = size;
+  ctx.setTransform(dpr * cam.scale, 0, 0, dpr * cam.scale, dpr * cam.x, dpr * cam.y);
 }
 
 function drawSea(ctx, w, h) {
@@ -61,80 +101,4 @@ function tableRing({ view, byKey }) {
     for (let q = -3; q <= 3; q++) for (let r = -3; r <= 3; r++) if (Math.abs(q + r) <= 3) ring.add(key(q, r));
   }
   return ring;
-}
-
-function drawStack(ctx, scene, hx) {
-  const [x, y] = hexCenter(hx.q, hx.r);
-  const topY = y - hx.level * LIFT;
-  const top = hx.stack[hx.stack.length - 1];
-  ctx.lineJoin = "round";
-  drawWalls(ctx, hx, x, y);
-  const clock = top.terrain === "volcano" ? scene.clockOfTile.get(top.tile) : 0;
-  drawHexTop(ctx, x, topY, 1, top.terrain, hx.level, hx.q, hx.r, clock);
-  drawEdges(ctx, scene.byKey, hx, x, topY);
-  drawLevelBadge(ctx, x, topY, 1, hx.level);
-  if (hx.building) {
-    drawBuilding(ctx, x, topY, 1, hx.building, scene.view.colours[hx.building.owner]);
-  }
-}
-
-// The visible side faces of one level, corner pairs with how much they are shaded.
-const WALLS = [
-  [1, 2, 0.12],
-  [2, 3, 0.32],
-  [0, 1, 0.2],
-  [3, 4, 0.3],
-];
-
-// Side walls: one band per level, coloured by the terrain of that layer.
-function drawWalls(ctx, hx, x, y) {
-  for (let i = 0; i < hx.level; i++) {
-    const yb = y - i * LIFT;
-    const yt = y - (i + 1) * LIFT;
-    const base = TERRAINS[hx.stack[i].terrain].dark;
-    for (const [c0, c1, shade] of WALLS) {
-      const [ax, ay] = CORNERS[c0];
-      const [bx, by] = CORNERS[c1];
-      ctx.beginPath();
-      ctx.moveTo(x + ax, yt + ay);
-      ctx.lineTo(x + bx, yt + by);
-      ctx.lineTo(x + bx, yb + by);
-      ctx.lineTo(x + ax, yb + ay);
-      ctx.closePath();
-      ctx.fillStyle = mix(base, "#000000", shade);
-      ctx.fill();
-    }
-    drawSeam(ctx, x, yb);
-  }
-}
-
-// A dark seam between layers.
-function drawSeam(ctx, x, yb) {
-  ctx.strokeStyle = "rgba(0,0,0,0.45)";
-  ctx.lineWidth = 0.025;
-  ctx.beginPath();
-  for (let c = 0; c <= 4; c++) {
-    const [ax, ay] = CORNERS[c];
-    if (c === 0) ctx.moveTo(x + ax, yb + ay);
-    else ctx.lineTo(x + ax, yb + ay);
-  }
-  ctx.stroke();
-}
-
-// Edges: thin within a tile, thick where the top tile changes (tile outlines).
-function drawEdges(ctx, byKey, hx, x, topY) {
-  const tile = hx.stack[hx.stack.length - 1].tile;
-  for (let d = 0; d < 6; d++) {
-    const n = byKey.get(key(hx.q + DIRECTIONS[d][0], hx.r + DIRECTIONS[d][1]));
-    const sameTile = n && n.stack[n.stack.length - 1].tile === tile;
-    const [ax, ay] = CORNERS[d];
-    const [bx, by] = CORNERS[(d + 1) % 6];
-    ctx.beginPath();
-    ctx.moveTo(x + ax, topY + ay);
-    ctx.lineTo(x + bx, topY + by);
-    ctx.strokeStyle = sameTile ? "rgba(40,28,16,0.28)" : "#21160d";
-    ctx.lineWidth = sameTile ? 0.03 : 0.085;
-    ctx.lineCap = "round";
-    ctx.stroke();
-  }
 }

@@ -2,15 +2,22 @@
 // page shows the chosen move for a moment (the speed), then plays it through the store, the
 // same way a person's move is played.
 
+import { MOTION_MS } from "../board/anim.js";
 import { computerLevel, seatSeed } from "./seats.js";
 
-// How long a computer's chosen move stays highlighted before it is played (ms).
+// How long a computer's chosen move stays highlighted before it is played, and how long the
+// board then animates it (ms; a person's moves animate for MOTION_MS).
 export const AI_SPEEDS = [
-  { id: "slow", label: "speed.slow", ms: 1600 },
-  { id: "normal", label: "speed.normal", ms: 700 },
-  { id: "fast", label: "speed.fast", ms: 150 },
-  { id: "instant", label: "speed.instant", ms: 0 },
+  { id: "slow", label: "speed.slow", ms: 1600, motion: 400 },
+  { id: "normal", label: "speed.normal", ms: 700, motion: MOTION_MS },
+  { id: "fast", label: "speed.fast", ms: 150, motion: 250 },
+  { id: "instant", label: "speed.instant", ms: 0, motion: 0 },
 ];
+
+/** How long the board animates a move played `by` a person, the computer or a script. */
+export function motionMs(by, speed) {
+  return by === "computer" ? (AI_SPEEDS.find((x) => x.id === speed)?.motion ?? MOTION_MS) : MOTION_MS;
+}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

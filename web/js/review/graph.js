@@ -9,7 +9,32 @@
 
 const SVG = "http://www.w3.org/2000/svg";
 
-export const GRAPH_SIZE = Object.freeze({ width: 640, height: 230, left: 38, right: 10, top: 10, bottom: 22 });
+export const GRAPH_SIZE = Object.freeze({ width: 640, height: 230, left: 44, right: 12, top: 10, bottom: 40 });
+
+// The graph is drawn at the size it is shown (one SVG unit a CSS pixel), so its labels keep
+// their CSS size (13 px) on every screen instead of shrinking with a scaled-down picture.
+const MIN_WIDTH = 280;
+const TURN_LABEL_GAP = 30; // CSS px at least between two turn numbers on the axis
+
+/** The graph's size for a box `width` CSS px wide: as wide, about a third as high. */
+export function graphSize(width) {
+  const w = Math.max(MIN_WIDTH, Math.round(width || GRAPH_SIZE.width));
+  return { ...GRAPH_SIZE, width: w, height: Math.round(Math.min(260, Math.max(190, w * 0.38))) };
+}
+
+/**
+ * The turn numbers the axis shows for `turns` turns `plotW` px wide: every turn if they fit,
+ * else turn 1 and every 2nd, 5th, 10th… turn, at least TURN_LABEL_GAP px apart.
+ */
+export function turnNumbers(turns, plotW) {
+  if (turns < 1) return [];
+  const width = plotW / turns;
+  const step = [1, 2, 5, 10, 20, 50, 100].find((s) => s * width >= TURN_LABEL_GAP) ?? 100;
+  const out = [];
+  for (let n = step; n <= turns; n += step) out.push(n);
+  if (step > 1 && (step - 1) * width >= TURN_LABEL_GAP * 0.75) out.unshift(1);
+  return out;
+}
 
 /**
  * The boundaries the lines go through: 0, each one where a round starts (the next turn's seat
@@ -34,7 +59,8 @@ export function lineYAt(points, x) {
 
 /**
  * Where everything goes: {lines: [{seat, points: [[x, y]], dashed}], marks: [{turn, seat, x, y}],
- * even, ticks: [{share, y}], turnX(n), turns}. `start`: the standings before turn 1;
+ * even, ticks: [{share, y}], axis: [{turn, x}] (turn numbers, each at the middle of its turn's
+ * stretch), turnX(n), turns}. `start`: the standings before turn 1;
  * `reviews`: the answered turns in order ({number, seat, after}); `turns`: how many the review
  * has (the x axis spans them all while the answers come in); `marked`: turn numbers, drawn on
  * their player's line at the end of the turn.
@@ -66,7 +92,10 @@ export function graphLayout({ start, reviews, turns, marked = [], size = GRAPH_S
     });
   const ticks = [0, 0.5, 1].map((share) => ({ share, y: shareY(share) }));
   const even = players ? shareY(1 / players) : null; // an even game: every seat's share alike
-  return { lines, marks, ticks, even, turnX, turns: span, size };
+  const axis = turns
+    ? turnNumbers(turns, plotW).map((n) => ({ turn: n, x: round((turnX(n - 1) + turnX(n)) / 2) }))
+    : [];
+  return { lines, marks, ticks, even, axis, turnX, turns: span, size };
 }
 
 /** The turn (1..answered) nearest to graph x coordinate `x`; 0 if none is answered. */
@@ -99,9 +128,9 @@ function node(tag, attrs = {}) {
 
 /**
  * Draw `layout` into `svg` (emptied first): `colours[seat]` ({fill, edge}), the chosen turn
- * `selected` as a band, `percent(share)` to label the axis.
+ * `selected` as a band, `percent(share)` to label the shares' axis, `turnTitle` the turns' one.
  */
-export function drawGraph(svg, layout, { colours, selected = 0, percent }) {
+export function drawGraph(svg, layout, { colours, selected = 0, percent, turnTitle = "" }) {
   const { size, turnX } = layout;
   svg.replaceChildren();
   svg.setAttribute("viewBox", `0 0 ${size.width} ${size.height}`);
@@ -128,12 +157,7 @@ export function drawGraph(svg, layout, { colours, selected = 0, percent }) {
       }),
     );
   }
-  for (const tick of layout.ticks) {
-    svg.append(node("line", { class: "review-tick", x1: size.left, x2: right, y1: tick.y, y2: tick.y }));
-    const label = node("text", { class: "review-tick-label", x: size.left - 4, y: tick.y + 4, "text-anchor": "end" });
-    label.textContent = percent(tick.share);
-    svg.append(label);
-  }
+  drawAxes(svg, layout, percent, turnTitle);
   if (layout.even !== null) {
     svg.append(node("line", { class: "review-even", x1: size.left, x2: right, y1: layout.even, y2: layout.even }));
   }
@@ -159,5 +183,30 @@ export function drawGraph(svg, layout, { colours, selected = 0, percent }) {
         "data-turn": mark.turn,
       }),
     );
+  }
+}
+
+/** The shares' axis (0, 50%, 100%) as lines across the plot, and the turns' numbers below it. */
+function drawAxes(svg, layout, percent, turnTitle) {
+  const { size } = layout;
+  const right = size.width - size.right;
+  const bottom = size.height - size.bottom;
+  for (const tick of layout.ticks) {
+    svg.append(node("line", { class: "review-tick", x1: size.left, x2: right, y1: tick.y, y2: tick.y }));
+    const label = node("text", { class: "review-tick-label", x: size.left - 4, y: tick.y + 4, "text-anchor": "end" });
+    label.textContent = percent(tick.share);
+    svg.append(label);
+  }
+  for (const { turn, x } of layout.axis) {
+    svg.append(node("line", { class: "review-tick", x1: x, x2: x, y1: bottom, y2: bottom + 4 }));
+    const label = node("text", { class: "review-tick-label", x, y: bottom + 17, "text-anchor": "middle" });
+    label.textContent = String(turn);
+    svg.append(label);
+  }
+  if (turnTitle) {
+    const title = node("text", { class: "review-axis-title", x: (size.left + right) / 2, y: size.height - 4 });
+    title.setAttribute("text-anchor", "middle");
+    title.textContent = turnTitle;
+    svg.append(title);
   }
 }

@@ -1,22 +1,26 @@
 // The Review dialog: the engine's strongest level goes over every turn of a game (the engine
 // worker's bridge: reviewGame, then reviewTurn once per turn), and the dialog shows the
-// standings graph, the costliest turns, and for the chosen turn the board before it with the
-// turn played and the turn the engine prefers.
+// standings graph, the costliest turns, and for the chosen turn the board after the turn played
+// with the turn the engine prefers over it; "show the line" steps through the preferred turn on
+// the board (the position before, the placement, the build). The board keeps one frame that
+// holds every turn answered (frame.js), so it does not jump from turn to turn.
 //
 // The turns are asked one at a time, so the worker is never busy for longer than one turn (the
 // page's own calls slip in between), the progress bar counts the answers, and Cancel simply asks
 // no further. Nothing here judges a move: the standings, losses and marks are the engine's.
 //
 // The element carries data-testid="review", data-state (loading | running | done | stopped |
-// empty | failed), data-done, data-total, data-selected and data-marked for tests.
+// empty | failed), data-done, data-total, data-selected, data-marked and data-line (the line's
+// step shown, "" for the turn played) for tests.
 
 import { Board } from "../board/board.js";
 import { moveText } from "../i18n/move-text.js";
 import { t } from "../i18n/messages.js";
 import { h, fill } from "../screen/dom.js";
 import { errorText } from "../screen/notify.js";
-import { drawGraph, graphLayout, turnAtX, turnForKey } from "./graph.js";
-import { turnBoardView } from "./turn-view.js";
+import { frameCamera, shownHexes } from "./frame.js";
+import { drawGraph, graphLayout, graphSize, turnAtX, turnForKey } from "./graph.js";
+import { answerStates, lineSteps, lineView, playedView } from "./turn-view.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -85,6 +89,23 @@ export function createReviewDialog({ engine, seats, colours, root }) {
     dataset: { testid: "review-board" },
   });
   const details = h("div", { class: "review-turn", dataset: { testid: "review-turn" } });
+  // The engine's line: a button to step into it, then ◀ ▶ through its steps and a way back.
+  const lineCaption = h("p", { class: "review-line-caption", dataset: { testid: "review-line-caption" } });
+  const lineButton = (text, label, testid, onclick) =>
+    h(
+      "button",
+      { type: "button", class: "replay-btn", title: label, aria: { label }, dataset: { testid }, onclick },
+      text,
+    );
+  const linePrevious = lineButton("◀", t("review.line-previous"), "review-line-previous", () => showLine(line - 1));
+  const lineNext = lineButton("▶", t("review.line-next"), "review-line-next", () => showLine(line + 1));
+  const lineShow = h(
+    "button",
+    { type: "button", class: "tg-btn tg-btn-small", dataset: { testid: "review-line" }, onclick: () => toggleLine() },
+    t("review.line-show"),
+  );
+  // In the line the legend gives way to the step's caption (the dashed outline is the step's).
+  const lineRow = h("div", { class: "review-line-row" }, lineShow, linePrevious, lineNext, lineCaption, legend);
   const stepButton = (text, label, testid, delta) =>
     h(
       "button",
@@ -102,7 +123,7 @@ export function createReviewDialog({ engine, seats, colours, root }) {
     "div",
     {
       class: "review",
-      dataset: { testid: "review", state: "loading", done: "0", total: "0", selected: "0", marked: "" },
+      dataset: { testid: "review", state: "loading", done: "0", total: "0", selected: "0", marked: "", line: "" },
     },
     h(
       "div",
@@ -119,7 +140,7 @@ export function createReviewDialog({ engine, seats, colours, root }) {
         stepButton("▶", t("review.next"), "review-next", 1),
       ),
     ),
-    h("div", { class: "review-view" }, h("div", { class: "replay-board-wrap review-board-wrap" }, canvas), legend),
+    h("div", { class: "review-view" }, h("div", { class: "replay-board-wrap review-board-wrap" }, canvas), lineRow),
   );
   const dialog = h(
     "dialog",
@@ -141,7 +162,14 @@ export function createReviewDialog({ engine, seats, colours, root }) {
     ),
   );
   root.append(dialog);
-  const board = new Board(canvas, {});
+  // The dialog frames the board itself (frame.js), until the user zooms or pans it.
+  let userCamera = false;
+  const board = new Board(canvas, { onCamera: () => (userCamera = true) });
+  board.follow = false;
+  const resized = new ResizeObserver(() => {
+    frameBoard();
+    if (layout) drawAll();
+  });
 
   let run = 0; // bumped by every open and close: answers of an older run are dropped
   let stopped = false;
@@ -151,7 +179,11 @@ export function createReviewDialog({ engine, seats, colours, root }) {
   let marked = [];
   let selected = 0;
   let layout = null;
+  let line = -1; // the step of the engine's line shown; -1: the turn played
+  let framed = []; // the hexes the board's frame holds (every turn answered)
 
+  resized.observe(canvas);
+  resized.observe(graphBox);
   dialog.addEventListener("close", () => {
     run++;
   });
@@ -177,9 +209,11 @@ export function createReviewDialog({ engine, seats, colours, root }) {
     progressRow.hidden = !working && state !== "stopped";
   }
 
+  const drawOptions = () => ({ colours: colours(), selected, percent, turnTitle: t("review.axis-turn") });
+
   function drawAll() {
-    layout = graphLayout({ start, reviews, turns: total, marked });
-    drawGraph(graph, layout, { colours: colours(), selected, percent });
+    layout = graphLayout({ start, reviews, turns: total, marked, size: graphSize(graphBox.clientWidth) });
+    drawGraph(graph, layout, drawOptions());
     el.dataset.done = String(reviews.length);
     el.dataset.marked = marked.join(",");
     progress.max = Math.max(1, total);
@@ -235,9 +269,55 @@ export function createReviewDialog({ engine, seats, colours, root }) {
         }),
       ),
     );
-    board.set(turnBoardView(r.state, r, colours()));
-    board.fit(true);
-    drawGraph(graph, layout, { colours: colours(), selected, percent });
+    showLine(-1);
+    drawGraph(graph, layout, drawOptions());
+  }
+
+  /** Show step `step` of the chosen turn's line (lineSteps), or the turn played for -1. */
+  function showLine(step) {
+    const r = reviews[selected - 1];
+    lineRow.hidden = !r;
+    if (!r) {
+      line = -1;
+      el.dataset.line = "";
+      return;
+    }
+    const steps = lineSteps(r);
+    line = Math.max(-1, Math.min(steps.length - 1, step));
+    el.dataset.line = line < 0 ? "" : String(line);
+    const inLine = line >= 0;
+    linePrevious.hidden = lineNext.hidden = !inLine;
+    linePrevious.disabled = line <= 0;
+    lineNext.disabled = line >= steps.length - 1;
+    lineShow.textContent = t(inLine ? "review.line-hide" : "review.line-show");
+    lineShow.setAttribute("aria-pressed", String(inLine));
+    let label = t("review.board-played");
+    if (inLine) {
+      const move = steps[line].move;
+      label = move
+        ? t("review.line-step", { step: line, steps: steps.length - 1, move: moveText(move) })
+        : t("review.board");
+    }
+    lineCaption.textContent = inLine ? label : "";
+    lineCaption.hidden = !inLine;
+    legend.hidden = inLine;
+    canvas.setAttribute("aria-label", label);
+    board.set(inLine ? lineView(r, line, colours()) : playedView(r, colours()));
+    frameBoard();
+  }
+
+  function toggleLine() {
+    showLine(line < 0 ? 0 : -1);
+  }
+
+  /** One frame for every turn answered: it grows with the island, and never cuts a tile. */
+  function frameBoard() {
+    if (userCamera) return;
+    const rect = canvas.getBoundingClientRect();
+    const cam = frameCamera(framed, { w: rect.width, h: rect.height });
+    if (!cam) return;
+    Object.assign(board.cam, cam);
+    board.invalidate();
   }
 
   function stop() {
@@ -262,10 +342,13 @@ export function createReviewDialog({ engine, seats, colours, root }) {
       if ((n - 1) % ANNOUNCE_EVERY === 0) setState("running", t("review.progress", { done: n - 1, total }));
       const answer = await engine.call("reviewTurn", { code, steps, number: n });
       if (mine !== run || stopped) return; // cancelled while this turn was on its way
-      reviews.push({ ...answer.review, state: answer.state });
+      const reviewed = { ...answer.review, state: answer.state, playedState: answer.playedState, line: answer.line };
+      reviews.push(reviewed);
+      framed = shownHexes([...answerStates([reviewed]), { hexes: framed }]);
       marked = answer.marked;
       drawAll();
       if (!selected) choose(1);
+      else frameBoard();
     }
     setState("done", t("review.done", { total }));
   }
@@ -284,9 +367,12 @@ export function createReviewDialog({ engine, seats, colours, root }) {
       selected = 0;
       start = [];
       total = 0;
+      framed = [];
+      userCamera = false;
       el.dataset.selected = "0";
       fill(details);
       board.set({});
+      showLine(-1);
       if (!dialog.open) dialog.showModal();
       setState("loading", t("review.loading"));
       drawAll();

@@ -8,6 +8,7 @@ import { key, placementKey } from "../board/geometry.js";
 import { describeChange } from "../game/announce.js";
 import { stepsThrough, turnHexes } from "../game/log-turns.js";
 import { MoveChoice } from "../game/choice.js";
+import { motionMs } from "../game/computer.js";
 import { computerLevel } from "../game/seats.js";
 import { levelName, resultSentence } from "../i18n/engine-text.js";
 import { list, rich, t } from "../i18n/messages.js";
@@ -196,10 +197,7 @@ export class GameScreen {
     this.choice.reset(view);
     this.tooltip.reset();
     this.menu.close();
-    if (cause === "new" || cause === "load") {
-      this.closeDialogs();
-      this.board.fit(true);
-    }
+    if (cause === "new" || cause === "load") this.closeDialogs();
     this.#announce(change);
     // Playing by keyboard: the cursor comes back on a legal target of the new step.
     if (
@@ -209,7 +207,7 @@ export class GameScreen {
     ) {
       this.choice.cursor = this.choice.defaultCursor();
     }
-    this.render();
+    this.#renderChange(change);
     this.#highlight = undefined; // the log row pointed at may be gone (an undo)
     renderLog(
       this.parts.log,
@@ -222,6 +220,15 @@ export class GameScreen {
       if (cause === "play" || cause === "redo") this.#showEndAfterFrame(view);
       else this.showEnd(); // a finished game opened: at once, under the replay a link may open
     }
+  }
+
+  // A move animates on the board (a computer's at the page's computer speed); another game is
+  // framed at once.
+  #renderChange({ cause, by }) {
+    const fresh = cause === "new" || cause === "load";
+    this.board.motionMs = fresh ? 0 : motionMs(by, this.computers.speed);
+    this.render();
+    if (fresh) this.board.fit(true);
   }
 
   // The board shows the last move first: the end dialog (a modal that takes the focus, ~8 ms

@@ -88,7 +88,6 @@ export function createReplay({ engine, colours, extra = [], onStep = () => {}, c
       step = wanted;
       state = s;
       board.set({ hexes: s.hexes, tiles: s.tiles, colours: colours(s), lastMove: s.lastMove });
-      board.fit(true);
       range.value = String(step);
       label.textContent = t("replay.label", { step, total });
       el.dataset.step = String(step);
@@ -112,6 +111,8 @@ export function createReplay({ engine, colours, extra = [], onStep = () => {}, c
       total = steps;
       range.max = String(total);
       el.dataset.total = String(total);
+      // One frame for the whole game: the island only grows, so its last position frames all.
+      board.hold((await engine.call("stateAt", { step: steps })).hexes);
       await go(at ?? total);
     },
     go,

@@ -1,0 +1,188 @@
+"""The game review's time: a 24-turn 2-player game reviewed on CPython and in the page.
+
+The game is played by two computer levels (beginner against intermediate, so it has mistakes
+to mark), then reviewed by the engine's review (``taluva.review``, the strongest level searching
+``REVIEW_NODES`` positions a turn, never cut by the clock):
+
+- on CPython, in this process: the whole review, wall and CPU time, and per turn;
+- in the page (Pyodide in the system Chromium, headless): the game opened from its link (the end
+  screen), **Review** clicked, the time to the dialog's "done" and between two answers;
+- with ``--nodes N``, also the page's engine calls alone (``reviewTurn``, one turn after the
+  other) at a search of N positions, to set the review's size beside a bigger one.
+
+    python build/bench_review.py [--seed 7] [--runs 1] [--nodes 10000] [--screenshot out.png]
+
+Prints numbers; asserts nothing about them. The machine's load (from /proc/loadavg) is printed
+with them: on a shared machine the page's times follow it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+import chromium
+from serve import ROOT, SiteServer
+
+sys.path.insert(0, str(ROOT / "engine"))
+from taluva.ai import choose_turn  # noqa: E402
+from taluva.game import BUILD, OVER, Game  # noqa: E402
+from taluva.options import Options  # noqa: E402
+from taluva.review import REVIEW_NODES, review_turn, reviewed_turns  # noqa: E402
+from taluva.sharecode import encode  # noqa: E402
+
+SITE = ROOT / "site"
+UI = ".tg-root"
+REVIEW = "[data-testid=review-dialog][open] [data-testid=review]"
+TIMEOUT_MS = 600_000
+LEVELS = ("beginner", "intermediate")
+
+# Times each answer's arrival in the dialog (data-done), from the click on Review.
+WATCH = """() => {
+  const el = document.querySelector('[data-testid=review]');
+  window.__reviewTimes = [];
+  const note = () => window.__reviewTimes.push([Number(el.dataset.done), performance.now()]);
+  new MutationObserver(note).observe(el, { attributes: true, attributeFilter: ['data-done'] });
+  window.__reviewClick = performance.now();
+}"""
+
+
+def played_game(seed: int) -> Game:
+    """A whole 2-player game (12 tiles each: 24 turns) between beginner and intermediate."""
+    game = Game(Options(players=2), seed=seed)
+    while game.phase != OVER:
+        game.draw()
+        placement, build = choose_turn(game, LEVELS[(game.current + seed) % 2], seed)
+        game.play(placement)
+        if game.phase == BUILD and build is not None:
+            game.play(build)
+    return game
+
+
+def load() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
+
+
+def cpython(game: Game) -> None:
+    wall, cpu = time.perf_counter(), time.process_time()
+    turns = []
+    for number, (start, turn) in enumerate(reviewed_turns(game), 1):
+        t = time.perf_counter()
+        review_turn(start, turn, number)
+        turns.append(time.perf_counter() - t)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(
+        f"CPython {sys.version.split()[0]}: {len(turns)} turns in {wall:.2f} s"
+        f" ({cpu:.2f} s CPU); a turn median {1000 * statistics.median(turns):.0f} ms,"
+        f" max {1000 * max(turns):.0f} ms (load {load()})",
+        flush=True,
+    )
+
+
+def page_review(page, server_url: str, code: str, screenshot: Path | None) -> float:
+    page.goto(f"{server_url}#g={code}&p=Ann,Bo")
+    page.wait_for_selector(
+        f'{UI}[data-ready="1"][data-busy="0"]', state="attached", timeout=180_000
+    )
+    page.wait_for_selector("[data-testid=end][open]", timeout=60_000)
+    page.evaluate(WATCH)
+    page.click("[data-testid=end-review]")
+    page.wait_for_selector(f"{REVIEW}[data-state='done']", state="attached", timeout=TIMEOUT_MS)
+    times = page.evaluate("[window.__reviewClick, window.__reviewTimes]")
+    click, answers = times[0], [t for done, t in times[1] if done > 0]
+    total = (answers[-1] - click) / 1000
+    gaps = [b - a for a, b in zip([click, *answers], answers, strict=False)]
+    print(
+        f"page: {len(answers)} turns reviewed in {total:.1f} s from the click;"
+        f" between two answers median {statistics.median(gaps):.0f} ms,"
+        f" max {max(gaps):.0f} ms (load {load()})",
+        flush=True,
+    )
+    if screenshot:
+        marks = page.locator(f"{REVIEW} [data-testid=review-mark]")
+        if marks.count():
+            marks.first.click()  # a costly turn: the preferred turn differs from the one played
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(screenshot))
+        print(f"screenshot: {screenshot}")
+    return total
+
+
+def page_calls(page, code: str, turns: int, nodes: int) -> None:
+    """The engine's answers alone, one after the other, at a search of ``nodes`` positions."""
+    ms = page.evaluate(
+        """async ({code, turns, nodes}) => {
+            await taluva.call('reviewGame', {code, nodes});
+            const out = [];
+            for (let number = 1; number <= turns; number++) {
+                const t = performance.now();
+                await taluva.call('reviewTurn', {code, number, nodes});
+                out.push(performance.now() - t);
+            }
+            return out;
+        }""",
+        {"code": code, "turns": turns, "nodes": nodes},
+    )
+    print(
+        f"page engine calls at {nodes} nodes: {sum(ms) / 1000:.1f} s for {turns} turns;"
+        f" a turn median {statistics.median(ms):.0f} ms, max {max(ms):.0f} ms (load {load()})",
+        flush=True,
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="The review's time on CPython and in the page.")
+    parser.add_argument("--seed", type=int, default=7, help="deals and plays the game")
+    parser.add_argument("--runs", type=int, default=1, help="page reviews (a fresh page each)")
+    parser.add_argument(
+        "--nodes", type=int, nargs="*", default=[], help="also time the engine calls"
+    )
+    parser.add_argument("--screenshot", type=Path, help="a picture of the dialog when done")
+    parser.add_argument("--no-cpython", action="store_true", help="the page only")
+    args = parser.parse_args(argv)
+    if not (SITE / "js" / "boot-config.js").exists():
+        raise SystemExit("site/ is not built: run `make bench-review` (it builds first)")
+
+    game = played_game(args.seed)
+    code = encode(game)
+    turns = len(list(reviewed_turns(game)))
+    print(
+        f"game: seed {args.seed}, {LEVELS[0]} against {LEVELS[1]}, {turns} turns;"
+        f" review: strongest level, {REVIEW_NODES} nodes a turn; {os.cpu_count()} cores",
+        flush=True,
+    )
+    if not args.no_cpython:
+        cpython(game)
+    server = SiteServer(SITE).start()
+    totals = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(**chromium.launch_options())
+            print(f"browser: Chromium {browser.version}", flush=True)
+            for run in range(args.runs):
+                page = browser.new_page(viewport={"width": 1280, "height": 800})
+                last = run == args.runs - 1
+                totals.append(
+                    page_review(page, server.url, code, args.screenshot if last else None)
+                )
+                for nodes in args.nodes if last else []:
+                    page_calls(page, code, turns, nodes)
+                page.close()
+            browser.close()
+    finally:
+        server.stop()
+    if len(totals) > 1:
+        print(f"page: median {statistics.median(totals):.1f} s over {len(totals)} reviews")
+
+
+if __name__ == "__main__":
+    main()
