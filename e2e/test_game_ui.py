@@ -10,6 +10,7 @@ from game_driver import (
     data,
     new_game,
     place,
+    reveal,
     screen_of,
     steps,
     wait_data,
@@ -98,7 +99,7 @@ def test_an_illegal_spot_shows_the_engines_rule_beside_the_pointer(game):
     rs = [h["r"] for h in state["hexes"]]
     page.click("[data-testid=fit]")
     target = (min(qs) - 2, max(rs) + 2)
-    x, y = screen_of(page, *target)
+    x, y = reveal(page, *target)  # zoomed out if the board's height leaves it off screen
     page.mouse.move(x, y)
     wait_data(page, '[data-reason="R-TILE-2"]')
     tip = page.locator("[data-testid=tip]")
