@@ -221,8 +221,10 @@ def test_the_page_stays_responsive_while_a_strong_computer_thinks_and_undo_retur
 
 def test_the_new_game_dialog_seats_a_computer_that_moves_first(game):
     page = game
+    page.click("[data-testid=new-game]")
     dialog = page.locator("dialog.tg-setup")
-    dialog.locator("select[name=type0]").select_option("computer:beginner")
+    dialog.locator("label:has(input[name=type0][value='computer:beginner'])").click()
+    dialog.locator("label:has(input[name=type1][value=human])").click()
     dialog.locator("input[name=name0]").fill("Robo")
     page.click("[data-testid=setup-start]")
     page.wait_for_selector("dialog.tg-setup[open]", state="detached")

@@ -10,6 +10,7 @@ from game_driver import (
     data,
     new_game,
     place,
+    reveal,
     screen_of,
     steps,
     wait_data,
@@ -27,16 +28,32 @@ def test_new_game_dialog_shows_the_engines_option_errors_then_starts(game):
     """O-TILES, O-TEAMS: the engine validates the options and the dialog shows its message."""
     page = game
     dialog = page.locator("dialog.tg-setup")
-    assert dialog.evaluate("d => d.open")  # a first visit starts by asking who plays
-    page.click("[data-testid=setup-cancel]")
+    # A first visit is a game at once: the person against the intermediate computer.
+    assert not dialog.evaluate("d => d.open")
+    assert page.locator("[data-testid=players] li[data-seat='0'] .tg-badge-ai").count() == 0
+    assert "intermediate" in page.text_content(
+        "[data-testid=players] li[data-seat='1'] .tg-badge-ai"
+    )
     page.click("[data-testid=new-game]")
     assert dialog.evaluate("d => d.open")
     dialog.locator("label:has(input[name=players][value='3'])").click()
     assert dialog.locator(".tg-seat-row").count() == 3
-    # Human or one of the computer levels, all open (games with computers: test_computer_*.py).
-    types = dialog.locator("select[name=type0] option")
+    # Human or one of the computer levels, every choice in view with the chosen one's description
+    # (games with computers: test_computer_*.py).
+    types = dialog.locator("input[name=type1]")
     assert types.count() > 1
     assert not any(types.nth(i).is_disabled() for i in range(types.count()))
+    assert (
+        dialog.locator("input[name=type1]:checked").get_attribute("value")
+        == "computer:intermediate"
+    )
+    dialog.locator("label:has(input[name=type1][value='computer:strong'])").click()
+    assert "blocks" in page.text_content("[data-testid=type-about-1]")
+    dialog.locator("label:has(input[name=type1][value=human])").click()
+    # The options are folded under plain words; their rule ids are tooltips only.
+    assert not dialog.locator("select[name=tiles]").is_visible()
+    assert "O-TILES" not in dialog.inner_text()
+    dialog.locator(".tg-options summary").click()
     dialog.locator("select[name=tiles]").select_option("18")
     page.click("[data-testid=setup-start]")
     page.wait_for_selector("[data-testid=setup-error]:has-text('O-TILES')")
@@ -82,7 +99,7 @@ def test_an_illegal_spot_shows_the_engines_rule_beside_the_pointer(game):
     rs = [h["r"] for h in state["hexes"]]
     page.click("[data-testid=fit]")
     target = (min(qs) - 2, max(rs) + 2)
-    x, y = screen_of(page, *target)
+    x, y = reveal(page, *target)  # zoomed out if the board's height leaves it off screen
     page.mouse.move(x, y)
     wait_data(page, '[data-reason="R-TILE-2"]')
     tip = page.locator("[data-testid=tip]")

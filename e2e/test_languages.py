@@ -166,6 +166,8 @@ def test_a_turn_in_each_language_shows_no_english(context, server, tag):
         ("[data-testid=share]", "dialog[data-testid=share-dialog]"),
         ("[data-testid=games]", "dialog[data-testid=games-dialog]"),
     ]:
+        if not page.is_visible(opener):
+            page.click("[data-testid=more]")  # a phone's header: Share, Games, Help in its menu
         page.click(opener)
         page.wait_for_selector(f"{dialog}[open]")
         text = page.text_content(f"{dialog}[open]")

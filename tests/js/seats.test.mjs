@@ -1,7 +1,14 @@
 import "./english.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { completeSeats, computerLevel, hashText, linkNames, seatSeed } from "../../web/js/game/seats.js";
+import {
+  FIRST_VISIT_SEATS,
+  completeSeats,
+  computerLevel,
+  hashText,
+  linkNames,
+  seatSeed,
+} from "../../web/js/game/seats.js";
 
 test("missing seats take the defaults", () => {
   const seats = completeSeats([], 3);
@@ -44,4 +51,16 @@ test("seeds are stable numbers", () => {
   assert.notEqual(seatSeed(5, 0), seatSeed(5, 1));
   assert.equal(hashText("1ABC"), hashText("1ABC"));
   assert.ok(hashText("1ABC") >= 0 && hashText("1ABC") < 2 ** 31);
+});
+
+test("a first visit seats the person against the intermediate computer, who moves second", () => {
+  const table = completeSeats(FIRST_VISIT_SEATS, 2);
+  assert.deepEqual(
+    table.map((s) => [s.type, s.colour]),
+    [
+      ["human", "red"],
+      ["computer:intermediate", "blue"],
+    ],
+  );
+  assert.equal(computerLevel(table[1].type), "intermediate");
 });

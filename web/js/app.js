@@ -30,7 +30,7 @@ async function openGame(store, games) {
     // Never let a link or a save keep the game from starting.
     console.warn("Taluva: could not open the link or the saved game:", error);
     await store.newGame();
-    return { source: "new", at: null, openSetup: false, notices };
+    return { source: "new", at: null, notices };
   }
 }
 
@@ -117,7 +117,6 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
     if (typeof notice === "string") showNotice(notice);
     else showNotice(notice.text, { kind: notice.kind });
   }
-  if (start.openSetup) screen.openSetup();
   root.dataset.ready = "1";
   document.body.dataset.shareReady = "1";
   if (start.source === "link" && start.at !== null) replay.open(start.at);

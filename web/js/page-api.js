@@ -50,9 +50,16 @@ export function gameApi({ store, computers, screen, share, replay, games, list }
     legalMoves: () => clone(legalMoves(store.view)),
     /** Play a move (move JSON or {notation}); resolves to the new state, rejects with the engine's error. */
     play: async (move) => clone((await store.play(move, { by: "api" })).state),
-    /** Start a new game: {players, tiles, found, rank, teams, seed?, seats?: [{name, colour, type}]}. */
+    /**
+     * Start a new game: {players, tiles, found, rank, teams, seed?, seats?: [{name, colour, type}]};
+     * without `seats`, the names and colours on screen, every seat played by a person.
+     */
     newGame: async (options = {}) => {
-      const { seats, seed = null, ...engineOptions } = options || {};
+      const {
+        seats = store.seats.map(({ name, colour }) => ({ name, colour })),
+        seed = null,
+        ...engineOptions
+      } = options || {};
       return clone((await store.newGame({ options: engineOptions, seats, seed })).state);
     },
     /** Viewport CSS pixels of the centre of the top of hex (q, r) as drawn now. */

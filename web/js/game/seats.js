@@ -11,6 +11,9 @@ export function defaultSeats() {
   return DEFAULT_COLOURS.map((colour, i) => ({ name: t("seat.default-name", { n: i + 1 }), colour, type: "human" }));
 }
 
+/** The first game of a first visit: the person against the intermediate computer, who moves second. */
+export const FIRST_VISIT_SEATS = Object.freeze([{ type: "human" }, { type: "computer:intermediate" }]);
+
 /** The computer level of a seat type ("computer:strong" -> "strong"), or null for a person. */
 export function computerLevel(type) {
   return typeof type === "string" && type.startsWith("computer:") ? type.slice(9) : null;

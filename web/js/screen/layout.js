@@ -62,18 +62,119 @@ function zoomButtons(run) {
   );
 }
 
+// The panels beside the board. On a phone the same cards are laid out by CSS alone: the Players
+// card as a strip above the board, the others in a sheet over it that the tabs below open.
 function sidePanels(parts) {
   const legend = h("div", { class: "tg-legend" });
   renderLegend(legend);
-  const card = (title, body, cls = "tg-card") => h("section", { class: cls }, h("h2", {}, title), body);
+  const card = (id, title, body) =>
+    h("section", { class: `tg-card tg-card-${id}`, dataset: { card: id } }, h("h2", {}, title), body);
   return h(
     "aside",
     { class: "tg-side", aria: { label: t("layout.side") } },
-    card(t("layout.players"), parts.players),
-    card(t("layout.tiles"), parts.tiles),
-    card(t("layout.moves"), parts.log, "tg-card tg-card-log"),
-    h("section", { class: "tg-card" }, h("details", {}, h("summary", {}, h("h2", {}, t("layout.legend"))), legend)),
+    card("players", t("layout.players"), parts.players),
+    card("tiles", t("layout.tiles"), parts.tiles),
+    card("log", t("layout.moves"), parts.log),
+    h(
+      "section",
+      { class: "tg-card tg-card-legend", dataset: { card: "legend" } },
+      h("details", {}, h("summary", {}, h("h2", {}, t("layout.legend"))), legend),
+    ),
   );
+}
+
+// The phone's tabs: each opens its card in the sheet over the board; the open one closes it.
+function sheetTabs(root) {
+  const tabs = [
+    ["tiles", t("layout.tiles")],
+    ["log", t("layout.moves")],
+    ["legend", t("layout.legend")],
+  ].map(([id, label]) =>
+    h(
+      "button",
+      {
+        type: "button",
+        class: "tg-tab",
+        aria: { pressed: "false" },
+        dataset: { testid: `tab-${id}`, sheet: id },
+        onclick: () => showSheet(root, root.dataset.sheet === id ? null : id),
+      },
+      label,
+    ),
+  );
+  return h("nav", { class: "tg-tabs", aria: { label: t("layout.side") } }, tabs);
+}
+
+function showSheet(root, id) {
+  if (id) root.dataset.sheet = id;
+  else delete root.dataset.sheet;
+  for (const tab of root.querySelectorAll(".tg-tab"))
+    tab.setAttribute("aria-pressed", String(tab.dataset.sheet === id));
+  // The legend is a fold beside the board; in the sheet it is what the tab asked for.
+  if (id === "legend") root.querySelector(".tg-card-legend details").open = true;
+}
+
+// The header's fit, widest first: labels and the name, labels alone, icons alone, then the less
+// used actions (Games, Share, Help, language) behind a "More" button, with the name and without.
+// Measured, not guessed by width, since labels run ~30% longer in German or Russian than in English.
+const FITS = ["full", "labels", "icons", "menu-named", "menu"];
+
+function fitHeader(top) {
+  const fit = () => {
+    for (const level of FITS) {
+      top.dataset.fit = level;
+      if (top.scrollWidth <= top.clientWidth + 1) return;
+    }
+  };
+  // The window's width, and the actions' (other modules add the Games, Share and language
+  // buttons after the header is built).
+  let queued = false;
+  const later = () => {
+    if (queued) return;
+    queued = true;
+    // In the next frame, not inside the observer's callback: the fit resizes what it observes.
+    requestAnimationFrame(() => {
+      queued = false;
+      fit();
+    });
+  };
+  const watch = new ResizeObserver(later);
+  watch.observe(top);
+  watch.observe(top.querySelector(".tg-actions"));
+  document.fonts?.ready.then(fit);
+}
+
+function moreMenu(parts) {
+  const panel = h(
+    "div",
+    { class: "tg-more", id: "tg-more", dataset: { testid: "more-menu" } },
+    parts.gamesSlot,
+    parts.shareSlot,
+    parts.buttons.help,
+    parts.languageSlot,
+  );
+  const toggle = h(
+    "button",
+    {
+      type: "button",
+      class: "tg-btn tg-more-toggle",
+      title: t("layout.more"),
+      aria: { label: t("layout.more"), expanded: "false", controls: "tg-more" },
+      dataset: { testid: "more" },
+      onclick: () => setOpen(!panel.classList.contains("is-open")),
+    },
+    h("span", { class: "tg-ico", aria: { hidden: "true" } }, "⋯"),
+  );
+  const setOpen = (open) => {
+    panel.classList.toggle("is-open", open);
+    toggle.setAttribute("aria-expanded", String(open));
+  };
+  // A choice in the menu, or a tap anywhere else, folds it again.
+  document.addEventListener("click", (e) => {
+    if (panel.classList.contains("is-open") && !toggle.contains(e.target) && !e.target.closest("select"))
+      setOpen(false);
+  });
+  return [toggle, panel];
 }
 
 /** Build the screen in `root`; returns its parts. `run(action, arg)` performs a keymap action. */
@@ -118,8 +219,7 @@ export function buildLayout(root, run) {
   const header = h(
     "header",
     { class: "tg-top" },
-    h("div", { class: "tg-brand" }, h("span", { class: "tg-logo", aria: { hidden: "true" } }), "Taluva"),
-    parts.turnBanner,
+    h("div", { class: "tg-brand" }, h("span", { class: "tg-logo", aria: { hidden: "true" } }), h("span", {}, "Taluva")),
     h(
       "nav",
       { class: "tg-actions", aria: { label: t("layout.actions") } },
@@ -127,21 +227,19 @@ export function buildLayout(root, run) {
       b.hint,
       b.undo,
       b.redo,
-      parts.gamesSlot,
-      parts.shareSlot,
-      b.help,
-      parts.languageSlot,
+      moreMenu(parts),
     ),
   );
+  fitHeader(header);
   const wrap = h("div", { class: "tg-board-wrap" }, parts.canvas, zoomButtons(run), parts.notices.flashEl, parts.tip);
-  const stage = h("div", { class: "tg-stage" }, wrap, parts.stepBar);
+  const stage = h("div", { class: "tg-stage" }, parts.turnBanner, wrap, parts.stepBar);
   fill(
     root,
     h(
       "div",
       { class: "tg-app" },
       header,
-      h("div", { class: "tg-main" }, stage, sidePanels(parts)),
+      h("div", { class: "tg-main" }, stage, sidePanels(parts), sheetTabs(root)),
       parts.notices.live,
       parts.notices.alert,
       parts.menu,

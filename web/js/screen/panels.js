@@ -121,12 +121,13 @@ function playerRow(p, state, seat, colour, info) {
       dataset: { seat: String(p.seat), status: p.status },
       style: { "--seat": colour.fill, "--seat-edge": colour.edge },
       aria: current ? { current: "true" } : {},
+      title: t("panels.built", { built: builtText(built) }), // where the "built" line has no room
     },
     h(
       "div",
       { class: "tg-player-head" },
       h("span", { class: "tg-seat-dot", aria: { hidden: "true" } }),
-      h("span", { class: "tg-player-name" }, seat.name),
+      h("span", { class: "tg-player-name", title: seat.name, dataset: { seatName: "" } }, seat.name),
       badges(p, state, info),
     ),
     h(

@@ -15,12 +15,14 @@ import { list, rich, t } from "../i18n/messages.js";
 import { moveText } from "../i18n/move-text.js";
 import { createConfirmDialog } from "./dialogs/confirm.js";
 import { createEndDialog } from "./dialogs/end.js";
+import { frameDialogsIn } from "./dialogs/frame.js";
 import { createHelpDialog } from "./dialogs/help.js";
 import { SetupDialog } from "./dialogs/setup.js";
 import { h, fill } from "./dom.js";
 import { buildProbe, createIntents } from "./intents.js";
 import { listenKeys } from "./keys.js";
 import { buildLayout } from "./layout.js";
+import { longPressTitles } from "./longpress.js";
 import { createMenu } from "./menu.js";
 import { errorText } from "./notify.js";
 import { renderLog, renderPlayers, renderTiles } from "./panels.js";
@@ -49,6 +51,7 @@ export class GameScreen {
     this.#mountBoard();
     this.#mountCoordsToggle();
     this.menu = createMenu(this.parts.menu, { onChoose: (m) => this.act.chooseMove(m) });
+    longPressTitles(root);
     listenKeys(this);
     store.subscribe((change) => this.#changed(change));
     store.onBusy((busy) => (root.dataset.busy = busy ? "1" : "0"));
@@ -139,6 +142,8 @@ export class GameScreen {
     this.confirmDialog = createConfirmDialog();
     this.helpDialog = createHelpDialog();
     this.parts.dialogSlot.append(this.setup.el, this.endDialog.el, this.confirmDialog.el, this.helpDialog.el);
+    // A question that needs its answer is not closed by a click beside it; every other dialog is.
+    frameDialogsIn(this.parts.dialogSlot, { keep: (d) => d === this.confirmDialog.el });
   }
 
   #mountBoard() {

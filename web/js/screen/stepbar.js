@@ -119,7 +119,9 @@ function buildBar(bar, s, act) {
     { class: "tg-kinds", role: "radiogroup", aria: { label: t("stepbar.kinds") } },
     KINDS.map((kind, i) => kindButton(s, act, kind, i)),
   );
-  const help = choice.kind ? kindHelp(choice.kind) : t("stepbar.build.help");
+  const help = choice.kind
+    ? kindHelp(choice.kind)
+    : t(choice.inputType === "touch" ? "stepbar.build.help.touch" : "stepbar.build.help");
   const detail =
     choice.kind === "expand"
       ? expandChooser(choice, act)

@@ -3,8 +3,9 @@
 // whether two codes are one game), and never overwrites another. A link or a save that cannot
 // be read is reported in words and a new game starts: never a crash.
 //
-// Returns {source, at, openSetup}: source link | kept | new | bad-link | bad-save.
+// Returns {source, at}: source link | kept | new | bad-link | bad-save.
 
+import { FIRST_VISIT_SEATS } from "../game/seats.js";
 import { t } from "../i18n/messages.js";
 import { stateOf } from "../games/library.js";
 import { migrateAutosave } from "../games/migrate.js";
@@ -110,8 +111,9 @@ export async function openFirstGame(store, games, { hash = location.hash, notice
     opened = (await resume(store, games, notices)) ?? (migrated === "bad" ? { source: "bad-save" } : null);
   }
   opened ??= { source: "new" };
-  if (opened.source === "link" || opened.source === "kept") return { at: null, ...opened, openSetup: false };
-  await store.newGame({ source: opened.source });
-  // A page opened from a link (good or bad) shows a game at once, not the setup dialog.
-  return { at: null, ...opened, openSetup: opened.source === "new" };
+  if (opened.source === "link" || opened.source === "kept") return { at: null, ...opened };
+  // No game to open: one starts at once, the person against the intermediate computer (the New
+  // game button offers the rest), so a first visit is a game, not a form.
+  await store.newGame({ source: opened.source, seats: FIRST_VISIT_SEATS });
+  return { at: null, ...opened };
 }

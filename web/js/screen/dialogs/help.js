@@ -38,7 +38,7 @@ export function createHelpDialog() {
       if (!el.open) el.showModal();
       // Start at the top: focusing the Close button (at the bottom) must not scroll the text away.
       el.querySelector("button")?.focus({ preventScroll: true });
-      el.scrollTop = 0;
+      el.querySelector(".tg-dialog-body")?.scrollTo(0, 0);
     },
   };
 }

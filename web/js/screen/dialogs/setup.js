@@ -18,14 +18,18 @@ const TILE_CHOICES = [
 /** Seat types: a person, or one of the engine's computer levels (bridge computerLevels). */
 function seatTypes(levels) {
   return [
-    { id: "human", label: t("setup.human") },
+    { id: "human", label: t("setup.human"), description: t("setup.human.help") },
     ...levels.map((level) => ({
       id: `computer:${level.id}`,
-      label: t("setup.computer", { level: levelName(level.id) }),
-      title: levelDescription(level),
+      label: levelName(level.id),
+      title: t("setup.computer", { level: levelName(level.id) }),
+      description: levelDescription(level),
     })),
   ];
 }
+
+/** An option's rule id, for its tooltip only: the dialog speaks in plain words. */
+const ruleTip = (id) => t("setup.option", { id });
 
 export class SetupDialog {
   constructor({ onStart, levels = [] }) {
@@ -82,8 +86,8 @@ export class SetupDialog {
     );
     const tiles = h(
       "label",
-      { class: "tg-field" },
-      h("span", {}, t("setup.tiles"), " ", h("abbr", { title: t("setup.option", { id: "O-TILES" }) }, "O-TILES")),
+      { class: "tg-field", title: ruleTip("O-TILES") },
+      h("span", {}, t("setup.tiles")),
       h(
         "select",
         { name: "tiles" },
@@ -92,52 +96,27 @@ export class SetupDialog {
     );
     const found = h(
       "fieldset",
-      { class: "tg-radios" },
-      h("legend", {}, t("setup.found"), " ", h("abbr", { title: t("setup.option", { id: "O-FOUND" }) }, "O-FOUND")),
+      { class: "tg-radios", title: ruleTip("O-FOUND") },
+      h("legend", {}, t("setup.found")),
       h("label", {}, h("input", { type: "radio", name: "found", value: "isolated" }), " ", t("setup.found.isolated")),
       h("label", {}, h("input", { type: "radio", name: "found", value: "any" }), " ", t("setup.found.any")),
     );
-    const rank = h(
-      "label",
-      { class: "tg-check" },
-      h("input", { type: "checkbox", name: "rank" }),
+    const check = (name, id, title, help) =>
       h(
-        "span",
-        {},
-        h("strong", {}, t("setup.rank"), " "),
-        h("abbr", { title: t("setup.option", { id: "O-RANK" }) }, "O-RANK"),
-        h("br"),
-        t("setup.rank.help"),
-      ),
-    );
-    const teams = h(
-      "label",
-      { class: "tg-check" },
-      h("input", { type: "checkbox", name: "teams" }),
-      h(
-        "span",
-        {},
-        h("strong", {}, t("setup.teams"), " "),
-        h("abbr", { title: t("setup.option", { id: "O-TEAMS" }) }, "O-TEAMS"),
-        h("br"),
-        t("setup.teams.help"),
-      ),
-    );
+        "label",
+        { class: "tg-check", title: ruleTip(id) },
+        h("input", { type: "checkbox", name }),
+        h("span", {}, h("strong", {}, title), h("br"), help),
+      );
+    const rank = check("rank", "O-RANK", t("setup.rank"), t("setup.rank.help"));
+    const teams = check("teams", "O-TEAMS", t("setup.teams"), t("setup.teams.help"));
     this.form = h(
       "form",
       { method: "dialog", class: "tg-setup-form", onsubmit: (e) => this.#submit(e) },
       h("h2", { id: "tg-setup-title" }, t("layout.new-game")),
       players,
       h("fieldset", {}, h("legend", {}, t("setup.seats")), this.seatList),
-      h(
-        "details",
-        { class: "tg-options", open: true },
-        h("summary", {}, t("setup.options")),
-        tiles,
-        found,
-        rank,
-        teams,
-      ),
+      h("details", { class: "tg-options" }, h("summary", {}, t("setup.options")), tiles, found, rank, teams),
       this.error,
       h(
         "div",
@@ -170,7 +149,7 @@ export class SetupDialog {
       this.seats[i] = {
         name: li.querySelector("input").value,
         colour: li.querySelector("select[name^=colour]").value,
-        type: li.querySelector("select[name^=type]").value,
+        type: li.querySelector("input[name^=type]:checked")?.value ?? "human",
       };
     });
   }
@@ -207,15 +186,42 @@ export class SetupDialog {
             aria: { label: t("setup.seat.name", { n: i + 1 }) },
           }),
           colour,
-          h(
-            "select",
-            { name: `type${i}`, aria: { label: t("setup.seat.type", { n: i + 1 }) } },
-            this.types.map((type) =>
-              h("option", { value: type.id, title: type.title, selected: type.id === seat.type }, type.label),
-            ),
-          ),
+          this.#typeChoices(i, seat.type),
         );
       }),
+    );
+  }
+
+  // Who plays a seat, every choice in view: a person or a computer level, and under them the
+  // chosen one's one-line description.
+  #typeChoices(i, chosen) {
+    const known = this.types.some((type) => type.id === chosen) ? chosen : "human";
+    const about = h("p", { class: "tg-choice-about", dataset: { testid: `type-about-${i}` } });
+    const describe = (id) => (about.textContent = this.types.find((type) => type.id === id)?.description ?? "");
+    describe(known);
+    return h(
+      "div",
+      { class: "tg-seat-type" },
+      h(
+        "div",
+        { class: "tg-choices", role: "radiogroup", aria: { label: t("setup.seat.type", { n: i + 1 }) } },
+        this.types.map((type, k) => [
+          k === 1 ? h("span", { class: "tg-choice-group", aria: { hidden: "true" } }, t("setup.computers")) : null,
+          h(
+            "label",
+            { class: "tg-choice", title: type.title ?? type.description },
+            h("input", {
+              type: "radio",
+              name: `type${i}`,
+              value: type.id,
+              checked: type.id === known,
+              onchange: () => describe(type.id),
+            }),
+            h("span", {}, type.label),
+          ),
+        ]),
+      ),
+      about,
     );
   }
 

@@ -1,0 +1,329 @@
+"""Issue 25: one layout from a phone to a wide desktop, in every language.
+
+At six window sizes (the first four touch screens) and in the six languages, with a 3-player game
+two turns in: the page is never wider than the window, no word is split across two lines, every
+visible control lies inside the window (or inside a box that scrolls, itself inside the window),
+on touch screens every control is at least 44x44 px, every seat's name is on the first screen;
+and in New game, Help, Share, Games, Replay and Review every button can be reached without
+scrolling the dialog itself. Screenshots of every size and language go to e2e/artifacts/.
+
+One browser page serves the four touch sizes and one the two others (touch is a browser
+context's property): after its first (cold) boot the engine starts from its memory snapshot, so
+each language costs a reload of about a second and one game, then looked at in every size. Each
+test prints its time.
+"""
+
+from __future__ import annotations
+
+import base64
+import time
+from pathlib import Path
+
+import pytest
+
+from game_driver import ARTIFACTS, wait_game_ready
+from support import wait_ready
+
+LANGUAGES = sorted(
+    p.name for p in (Path(__file__).resolve().parent.parent / "web" / "i18n").iterdir()
+)
+# (width, height, touch)
+SIZES = [
+    (360, 740, True),
+    (390, 844, True),
+    (768, 1024, True),
+    (1024, 768, True),
+    (1280, 800, False),
+    (1920, 1080, False),
+]
+DIALOGS = ["setup", "help", "share", "games", "replay", "review"]
+SHOT_DIALOGS_AT = {(390, 844), (1024, 768)}
+LONG_NAME = "Bartholomäus Ost"  # 16 characters: shown whole wherever there is room
+
+# What a person sees and can reach, measured in the page. `scope` is the open dialog, else the
+# game screen. A control inside a box that scrolls (a list, a side panel) counts as reachable
+# when that box is inside the window; the window itself and a dialog itself must never scroll.
+PROBLEMS_JS = r"""([scopeSel, touch]) => {
+  const W = innerWidth, H = innerHeight, out = [];
+  const page = document.documentElement;
+  const scope = document.querySelector(scopeSel);
+  const name = (el) => (el.getAttribute("aria-label") || el.textContent || el.title || el.tagName)
+    .trim().replace(/\s+/g, " ").slice(0, 40);
+  const size = (r) => `${Math.round(r.width)}x${Math.round(r.height)}`;
+  const shown = (el) =>
+    el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true });
+  const scrolls = (el) =>
+    el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
+  const scroller = (el) => {
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      const s = getComputedStyle(up);
+      if (/(auto|scroll)/.test(s.overflowY + s.overflowX) && scrolls(up)) return up;
+    }
+    return null;
+  };
+  const inside = (r, box) => r.left >= box.left - 1 && r.right <= box.right + 1
+    && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+  const win = { left: 0, top: 0, right: W, bottom: H };
+  if (page.scrollWidth > W + 1) out.push(`page wider than the window: ${page.scrollWidth}`);
+  if (page.scrollHeight > H + 1 && !scopeSel.startsWith("dialog"))
+    out.push(`page taller than the window: ${page.scrollHeight}`);
+  if (scope.tagName === "DIALOG" && scope.scrollHeight > scope.clientHeight + 1)
+    out.push(`the dialog itself scrolls (${scope.scrollHeight} > ${scope.clientHeight})`);
+  const controls = "button, select, input, textarea, summary, a[href], [role=tab]";
+  for (const el of scope.querySelectorAll(controls)) {
+    if (!shown(el) || el.type === "hidden") continue;
+    // A control drawn invisibly over another (the language menu's select, a radio under its
+    // label) is measured by what is drawn: its label, else its box.
+    const target = el.closest("label, .tg-btn") || el;
+    if (!shown(target) || target.closest("[hidden]")) continue;
+    const r = target.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    const box = scroller(target);
+    // A dialog's buttons are in view as it opens: its body scrolls only for text and fields.
+    if (box?.classList.contains("tg-dialog-body") && el.matches("button, label.tg-btn *")) {
+      if (!inside(r, box.getBoundingClientRect()))
+        out.push(`button below the dialog's fold: "${name(el)}"`);
+    } else if (box) {
+      if (!inside(box.getBoundingClientRect(), win))
+        out.push(`scroll box past the window: ${box.className}`);
+    } else if (!inside(r, win)) {
+      out.push(`outside the window: "${name(el)}" at ${Math.round(r.left)},${Math.round(r.top)}`);
+    }
+    if (touch && (r.width < 43.5 || r.height < 43.5))
+      out.push(`small for a finger: "${name(el)}" ${size(r)}`);
+  }
+  // No word split across two lines (Chinese breaks between characters, as it should).
+  const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || !shown(parent) || parent.closest("option, script, style, .tg-sr, textarea"))
+      continue;
+    for (const m of node.data.matchAll(/[\p{L}\p{N}'’]{2,}/gu)) {
+      if (/\p{Script=Han}/u.test(m[0])) continue;
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      if (rects.length > 1 && Math.abs(rects[0].top - rects[rects.length - 1].top) > 2)
+        out.push(`word split: "${m[0]}"`);
+    }
+  }
+  return out;
+}"""
+
+# Every seat's name, whole or as the full text of a shortened one, inside the first screen.
+SEATS_JS = r"""(names) => names.filter((n) =>
+  ![...document.querySelectorAll("[data-seat-name]")].some((el) => {
+    const r = el.getBoundingClientRect();
+    const full = el.title || el.textContent;
+    return r.width > 0 && full.trim() === n && r.top >= 0 && r.left >= 0
+      && r.bottom <= innerHeight && r.right <= innerWidth;
+  }))"""
+
+# Where a name of up to 16 characters is shortened although its row is wide (the Players card).
+CUT_NAMES_JS = r"""() => [...document.querySelectorAll(".tg-side [data-seat-name]")]
+  .filter((el) => el.getClientRects().length && el.scrollWidth > el.clientWidth + 1)
+  .map((el) => el.textContent)"""
+
+
+# How many rows of the move log fit its panel as it is (rows of one line: a turn whose words wrap
+# takes two).
+LOG_ROWS_JS = r"""() => {
+  const log = document.querySelector("[data-testid=log]");
+  const rows = [...log.querySelectorAll("li")].map((li) => li.getBoundingClientRect().height);
+  return log.clientHeight / Math.min(...rows);
+}"""
+
+
+def open_dialog(page, which: str) -> str:
+    """Open a dialog as a person would (Replay and Review through the page API's replay)."""
+    sel = {
+        "setup": "dialog.tg-setup",
+        "help": "dialog.tg-help",
+        "share": "dialog[data-testid=share-dialog]",
+        "games": "dialog[data-testid=games-dialog]",
+        "replay": "dialog[data-testid=replay-dialog]",
+        "review": "dialog[data-testid=review-dialog]",
+    }[which]
+    if which == "replay":
+        page.evaluate("taluva.share.replay()")
+    elif which == "review":
+        page.evaluate("taluva.share.replay()")
+        page.wait_for_selector("dialog[data-testid=replay-dialog][open]")
+        page.click("[data-testid=replay-review]")
+    else:
+        press(page, "new-game" if which == "setup" else which)
+    page.wait_for_selector(f"{sel}[open]")
+    frames(page)
+    return f"{sel}[open]"
+
+
+def press(page, testid: str) -> None:
+    """Click a header button; on a narrow screen through the header's More menu."""
+    button = page.locator(f"[data-testid={testid}]")
+    if not button.is_visible():
+        page.click("[data-testid=more]")
+    button.click()
+
+
+def close_dialogs(page) -> None:
+    for _ in range(3):
+        if not page.locator("dialog[open]").count():
+            break
+        page.keyboard.press("Escape")
+    page.wait_for_selector("dialog[open]", state="detached")
+    # Let the dialogs' queued "close" events run before anything opens one again.
+    page.evaluate("() => new Promise((r) => setTimeout(r))")
+
+
+def start_game(page) -> list[str]:
+    """A 3-player game (people only, so nothing moves by itself), two turns in; the seat names."""
+    page.evaluate(
+        "n => taluva.newGame({players: 3, seed: 7, seats: [{name: n}]})",
+        LONG_NAME,
+    )
+    wait_game_ready(page)
+    for _ in range(4):
+        page.evaluate("taluva.play({notation: taluva.legalMoves()[0].notation})")
+    wait_game_ready(page)
+    return seat_names(page)
+
+
+def seat_names(page) -> list[str]:
+    return page.evaluate(
+        "[...document.querySelectorAll('[data-testid=players] [data-seat-name]')]"
+        ".map(e => e.title || e.textContent)"
+    )
+
+
+def frames(page) -> None:
+    """Two animation frames: the header refits and the board redraws after a resize."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def check_size(page, width: int, height: int, touch: bool, tag: str, problems: list) -> None:
+    """The game screen and the six dialogs at one size; screenshots to e2e/artifacts/."""
+    page.set_viewport_size({"width": width, "height": height})
+    frames(page)
+    page.click("[data-testid=fit]")
+    frames(page)
+    where = f"{width}x{height} {tag}"
+    names = seat_names(page)
+    assert LONG_NAME in names
+    for p in page.evaluate(PROBLEMS_JS, [".tg-root", touch]):
+        problems.append(f"{where}: {p}")
+    for n in page.evaluate(SEATS_JS, names):
+        problems.append(f"{where}: seat {n!r} not on the first screen")
+    if width >= 1024:
+        for n in page.evaluate(CUT_NAMES_JS):
+            problems.append(f"{where}: name cut in the Players card: {n!r}")
+        if not touch and (rows := page.evaluate(LOG_ROWS_JS)) < 8:
+            problems.append(f"{where}: the Moves panel shows {rows:.1f} rows")
+    page.screenshot(path=str(ARTIFACTS / f"layout-{width}x{height}-{tag}.png"))
+    for which in DIALOGS:
+        sel = open_dialog(page, which)
+        for p in page.evaluate(PROBLEMS_JS, [sel, touch]):
+            problems.append(f"{where} {which}: {p}")
+        if (width, height) in SHOT_DIALOGS_AT:
+            shot = ARTIFACTS / f"layout-{width}x{height}-{tag}-{which}.png"
+            page.screenshot(path=str(shot))
+        close_dialogs(page)
+
+
+# One browser page for the touch sizes and one for the others (touch is a context's property):
+# each language is one reload and one game, looked at in every size.
+@pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])
+def test_every_size_and_language(browser, server, touch):
+    began = time.monotonic()
+    sizes = [(w, h) for w, h, t in SIZES if t == touch]
+    first = {"width": sizes[0][0], "height": sizes[0][1]}
+    context = browser.new_context(viewport=first, has_touch=touch)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    problems: list[str] = []
+    try:
+        for tag in LANGUAGES:
+            page.goto("about:blank")  # a hash change alone would not start the page again
+            page.goto(f"{server.url}#lang={tag}")
+            wait_ready(page)
+            wait_game_ready(page)
+            close_dialogs(page)
+            start_game(page)
+            for width, height in sizes:
+                check_size(page, width, height, touch, tag, problems)
+    finally:
+        context.close()
+        took = time.monotonic() - began
+        kind = "touch" if touch else "mouse"
+        print(f"\n{len(sizes)} sizes x {len(LANGUAGES)} languages ({kind}): {took:.1f} s")
+    assert errors == []
+    assert problems == [], "\n".join(problems[:80]) + f"\n({len(problems)} problems)"
+
+
+def contrast(a: tuple, b: tuple) -> float:
+    def lum(c):
+        ch = [x / 255 for x in c[:3]]
+        ch = [x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4 for x in ch]
+        return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2]
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+# The pixels of a screenshot of one select: its most common colour is its background, the one
+# farthest from it its text (decoded in the page: no image library in the test's Python).
+PIXELS_JS = r"""async (b64) => {
+  const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  const bmp = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+  const c = new OffscreenCanvas(bmp.width, bmp.height);
+  const g = c.getContext("2d");
+  g.drawImage(bmp, 0, 0);
+  const d = g.getImageData(0, 0, bmp.width, bmp.height).data;
+  const count = new Map();
+  for (let i = 0; i < d.length; i += 4) {
+    const k = `${d[i]},${d[i + 1]},${d[i + 2]}`;
+    count.set(k, (count.get(k) || 0) + 1);
+  }
+  const bg = [...count].sort((a, b) => b[1] - a[1])[0][0].split(",").map(Number);
+  let far = bg, best = -1;
+  for (const k of count.keys()) {
+    const p = k.split(",").map(Number);
+    const dist = Math.abs(p[0] - bg[0]) + Math.abs(p[1] - bg[1]) + Math.abs(p[2] - bg[2]);
+    if (dist > best) { best = dist; far = p; }
+  }
+  return [bg, far];
+}"""
+
+
+def test_the_new_game_selects_are_readable_with_a_light_colour_scheme(browser, server):
+    """WebKit on a light desktop draws native controls light whatever the page's dark theme:
+    every select of the New game dialog keeps a text contrast of at least 4.5:1 with
+    `color-scheme: light` forced on the page and on the selects themselves."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme="light")
+    page = context.new_page()
+    try:
+        page.goto(server.url)
+        wait_ready(page)
+        wait_game_ready(page)
+        page.click("[data-testid=new-game]")
+        page.wait_for_selector("dialog.tg-setup[open]")
+        page.click("dialog.tg-setup .tg-options summary")
+        page.evaluate(
+            "document.documentElement.style.colorScheme = 'light';"
+            "document.querySelectorAll('dialog.tg-setup select')"
+            ".forEach((s) => s.style.setProperty('color-scheme', 'light', 'important'))"
+        )
+        selects = page.locator("dialog.tg-setup select")
+        assert selects.count() >= 3  # the seats' colours and the tiles
+        for i in range(selects.count()):
+            select = selects.nth(i)
+            if not select.is_visible():
+                continue
+            png = select.screenshot()
+            bg, ink = page.evaluate(PIXELS_JS, base64.b64encode(png).decode())
+            ratio = contrast(bg, ink)
+            label = select.get_attribute("name")
+            assert ratio >= 4.5, f"select {label}: {ink} on {bg} is {ratio:.1f}:1"
+    finally:
+        context.close()
