@@ -64,6 +64,7 @@ OVERFLOW_JS = """() => {
     // Cut off by a box that hides its overflow (a scrolling box is fine: it can be scrolled to).
     for (let up = el.parentElement; up; up = up.parentElement) {
       const style = getComputedStyle(up);
+      if ([style.overflowX, style.overflowY].some((o) => o === "auto" || o === "scroll")) break;
       if (![style.overflowX, style.overflowY].some((o) => o === "hidden" || o === "clip")) continue;
       const outer = up.getBoundingClientRect();
       const cut = box.bottom > outer.bottom + 1 || box.right > outer.right + 1;
