@@ -6,14 +6,17 @@ to mark), then reviewed by the engine's review (``taluva.review``, the strongest
 
 - on CPython, in this process: the whole review, wall and CPU time, and per turn;
 - in the page (Pyodide in the system Chromium, headless): the game opened from its link (the end
-  screen), **Review** clicked, the time to the dialog's "done" and between two answers;
+  screen), **Review** clicked, the time to the dialog's "done" and between two answers, and the
+  CPU time of the engine's worker thread meanwhile (Linux, /proc): on a busy machine the wall
+  time grows with the load and the CPU time hardly; on an idle one the two agree, the review
+  being the worker's work (the page's main thread spends about a tenth of it drawing);
 - with ``--nodes N``, also the page's engine calls alone (``reviewTurn``, one turn after the
   other) at a search of N positions, to set the review's size beside a bigger one.
 
     python build/bench_review.py [--seed 7] [--runs 1] [--nodes 10000] [--screenshot out.png]
 
 Prints numbers; asserts nothing about them. The machine's load (from /proc/loadavg) is printed
-with them: on a shared machine the page's times follow it.
+with them: on a shared machine the page's wall times follow it.
 """
 
 from __future__ import annotations
@@ -65,6 +68,42 @@ def played_game(seed: int) -> Game:
     return game
 
 
+def worker_cpu_seconds() -> float | None:
+    """CPU seconds (user + system) of the browser's worker threads (the engine's Pyodide runs in
+    one; Chromium names them DedicatedWorker), among this process's descendants, from /proc."""
+    try:
+        tick = os.sysconf("SC_CLK_TCK")
+        parent = {}
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    parent[int(entry.name)] = int(_stat(entry)[1])
+                except OSError:
+                    continue  # gone meanwhile
+        mine, grew = {os.getpid()}, True
+        while grew:
+            more = {pid for pid, ppid in parent.items() if ppid in mine and pid not in mine}
+            mine |= more
+            grew = bool(more)
+        total = 0.0
+        for pid in mine - {os.getpid()}:
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                try:
+                    if (task / "comm").read_text().strip() == "DedicatedWorker":
+                        fields = _stat(task)
+                        total += (int(fields[11]) + int(fields[12])) / tick
+                except OSError:
+                    continue
+        return total
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def _stat(entry: Path) -> list[str]:
+    """The fields of /proc/.../stat after the command name (which may hold spaces)."""
+    return (entry / "stat").read_text().rsplit(")", 1)[1].split()
+
+
 def load() -> str:
     try:
         return " ".join(Path("/proc/loadavg").read_text().split()[:3])
@@ -95,16 +134,19 @@ def page_review(page, server_url: str, code: str, screenshot: Path | None) -> fl
     )
     page.wait_for_selector("[data-testid=end][open]", timeout=60_000)
     page.evaluate(WATCH)
+    cpu = worker_cpu_seconds()
     page.click("[data-testid=end-review]")
     page.wait_for_selector(f"{REVIEW}[data-state='done']", state="attached", timeout=TIMEOUT_MS)
+    after = worker_cpu_seconds()
+    spent = "?" if cpu is None or after is None else f"{after - cpu:.1f}"
     times = page.evaluate("[window.__reviewClick, window.__reviewTimes]")
     click, answers = times[0], [t for done, t in times[1] if done > 0]
     total = (answers[-1] - click) / 1000
     gaps = [b - a for a, b in zip([click, *answers], answers, strict=False)]
     print(
-        f"page: {len(answers)} turns reviewed in {total:.1f} s from the click;"
-        f" between two answers median {statistics.median(gaps):.0f} ms,"
-        f" max {max(gaps):.0f} ms (load {load()})",
+        f"page: {len(answers)} turns reviewed in {total:.1f} s from the click"
+        f" ({spent} s CPU in the engine's worker); between two answers median"
+        f" {statistics.median(gaps):.0f} ms, max {max(gaps):.0f} ms (load {load()})",
         flush=True,
     )
     if screenshot:
@@ -119,6 +161,7 @@ def page_review(page, server_url: str, code: str, screenshot: Path | None) -> fl
 
 def page_calls(page, code: str, turns: int, nodes: int) -> None:
     """The engine's answers alone, one after the other, at a search of ``nodes`` positions."""
+    cpu = worker_cpu_seconds()
     ms = page.evaluate(
         """async ({code, turns, nodes}) => {
             await taluva.call('reviewGame', {code, nodes});
@@ -132,8 +175,11 @@ def page_calls(page, code: str, turns: int, nodes: int) -> None:
         }""",
         {"code": code, "turns": turns, "nodes": nodes},
     )
+    after = worker_cpu_seconds()
+    spent = "?" if cpu is None or after is None else f"{after - cpu:.1f}"
     print(
-        f"page engine calls at {nodes} nodes: {sum(ms) / 1000:.1f} s for {turns} turns;"
+        f"page engine calls at {nodes} nodes: {sum(ms) / 1000:.1f} s ({spent} s CPU) for"
+        f" {turns} turns;"
         f" a turn median {statistics.median(ms):.0f} ms, max {max(ms):.0f} ms (load {load()})",
         flush=True,
     )
@@ -141,7 +187,7 @@ def page_calls(page, code: str, turns: int, nodes: int) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="The review's time on CPython and in the page.")
-    parser.add_argument("--seed", type=int, default=7, help="deals and plays the game")
+    parser.add_argument("--seed", type=int, default=2, help="deals and plays the game (24 turns)")
     parser.add_argument("--runs", type=int, default=1, help="page reviews (a fresh page each)")
     parser.add_argument(
         "--nodes", type=int, nargs="*", default=[], help="also time the engine calls"

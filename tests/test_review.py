@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import time
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
@@ -32,6 +33,8 @@ from taluva.review import (
     reviewed_turns,
     standings,
 )
+from taluva.review_nodes import agreement
+from taluva.review_nodes import main as nodes_main
 from taluva.review_scale import log_likelihood, sample_game
 from taluva.review_scale import main as scale_main
 from taluva.session import game_at
@@ -292,3 +295,22 @@ def test_the_scale_fit_reads_leads_and_results_and_names_the_best(
     assert scale_main(["--games", "1", "--levels", "random"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("1 games") and sum("<- best" in line for line in out) == 1
+
+
+# ---------------------------------------------------------------- where REVIEW_NODES comes from
+
+
+def test_the_node_count_study_compares_a_smaller_search_with_a_bigger_one(
+    recorded: Game, capsys: pytest.CaptureFixture[str]
+) -> None:
+    short = review_game(game_at(recorded, 8), level=CHEAP)
+    assert "same preferred turn 100%" in agreement([short], [short])
+    assert "(identical in 1/1 games)" in agreement([short], [short])
+    assert any(r.loss for r in short)
+    nothing_lost = [replace(r, played=r.preferred, after=r.best) for r in short]
+    assert "mean loss difference 0.00 points" not in agreement([short], [nothing_lost])
+    argv = ["--games", "1", "--levels", "random", "--reference", "60", "--nodes", "30"]
+    assert nodes_main([*argv, "--steps", "6"]) == 0  # 3 turns of a game
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("    60 nodes:") and "(the reference)" in out[0]
+    assert out[1].startswith("    30 nodes:") and "marks agree" in out[1]
