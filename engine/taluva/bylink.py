@@ -45,6 +45,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -70,7 +71,7 @@ from taluva.sharecode import _DIGIT, ALPHABET, _options_code, _options_from_code
 
 FORMAT = "1"
 MAX_LENGTH = 1200  # a 4-player game of every tile is ~520 characters; refuse far longer unread
-MAX_MOVES = 48 * 2
+_LINK_CHARS = re.compile(r"[A-Za-z0-9_-]*")
 _CHECK_SIZE = 4  # bytes of the moves' checksum
 JOINING, PLAYING_STAGE, OVER_STAGE = "joining", "playing", "over"
 
@@ -129,7 +130,7 @@ class ByLinkGame:
     """A by-link game as a link carries it, checked: ``game`` is replayed at a turn's end (the
     next draw waits for its mover's value), ``stage`` is joining, playing or over."""
 
-    __slots__ = ("options", "commitments", "revealed", "moves", "game")
+    __slots__ = ("options", "commitments", "revealed", "moves", "game", "_digits")
 
     def __init__(
         self,
@@ -143,6 +144,7 @@ class ByLinkGame:
         self.commitments = tuple(commitments)
         self.revealed = tuple(revealed)  # per joined seat: (draw, its value) or None
         self.moves = tuple(moves)
+        self._digits: list[tuple[int, int]] = []  # each move's (index, radix), for the link
         self.game = _verified_game(self, checksum)
 
     @property
@@ -347,12 +349,21 @@ def _replay(link: ByLinkGame, game: Game, expected: list[int | None]) -> None:
             if not left:
                 raise LinkMoveError(f"turn {draw + 1} stops before its build")
             move, left = next(moves), left - 1
+            listed = _legal(game)
             try:
-                game.play(move)
-            except IllegalMoveError as exc:
-                raise LinkMoveError(
-                    f"turn {draw + 1}: {exc}", turn=draw + 1, rule=exc.rule
-                ) from None
+                index = listed.index(move)
+            except ValueError:
+                index = -1
+            if index < 0:
+                try:
+                    game.play(move)  # raises, naming the rule
+                except IllegalMoveError as exc:
+                    raise LinkMoveError(
+                        f"turn {draw + 1}: {exc}", turn=draw + 1, rule=exc.rule
+                    ) from None
+                raise AssertionError(f"{move} is legal but not listed")
+            link._digits.append((index, len(listed)))
+            game.push(move)
         expected[seat] = _reveal_after_turn(game, seat, draw, link.length)
 
 
@@ -365,8 +376,10 @@ def _checksum(link: ByLinkGame, game: Game) -> bytes:
 
 
 def to_link(link: ByLinkGame) -> str:
-    """The link's text: ``1`` then URL-safe base64 of options, commitments, revealed values
-    (each with its draw), the moves' checksum and the moves as one mixed-radix number."""
+    """The link's text: ``1`` then URL-safe base64 of: the options (a byte), the seats joined
+    (a byte), which seats revealed values (a bit each), the commitments, each revealed value
+    after its draw (a byte), the moves' checksum (4 bytes), the count of moves (a byte) and the
+    moves as one mixed-radix number."""
     mask = sum(1 << s for s, entry in enumerate(link.revealed) if entry is not None)
     parts = [
         bytes([_options_byte(link.options), len(link.commitments)]),
@@ -391,13 +404,16 @@ def read_link(text: str) -> ByLinkGame:
         raise LinkFormatError(f"the link has {len(text)} characters, a game needs far fewer")
     if text[0] != FORMAT:
         raise LinkFormatError(f"this link is of format {text[0]!r}, this game reads {FORMAT!r}")
+    if not _LINK_CHARS.fullmatch(text[1:]):
+        raise LinkFormatError("the link has characters no link has")
     try:
         data = base64.urlsafe_b64decode(text[1:] + "=" * (-len(text[1:]) % 4))
     except (binascii.Error, ValueError):
-        raise LinkFormatError("the link has characters no link has") from None
+        raise LinkFormatError("the link is cut in the middle of a character") from None
     reader = _Reader(data)
+    code = _code_of(reader.take(1)[0])
     try:
-        options = _options_from_code(_code_of(reader.take(1)[0]))
+        options = _options_from_code(code)
     except TaluvaError as exc:
         raise LinkFormatError(f"the link's options cannot be read ({exc})") from None
     joined, mask = reader.take(1)[0], reader.take(1)[0]
@@ -411,9 +427,9 @@ def read_link(text: str) -> ByLinkGame:
             revealed.append((draw, reader.take(DIGEST_SIZE)))
         else:
             revealed.append(None)
-    checksum = reader.take(_CHECK_SIZE)
+    checksum, count = reader.take(_CHECK_SIZE), reader.take(1)[0]
     number = int.from_bytes(reader.rest(), "big")
-    moves = _unpack_moves(options, commitments, revealed, number)
+    moves = _unpack_moves(options, commitments, revealed, count, number)
     return ByLinkGame(options, commitments, revealed, moves, checksum=checksum)
 
 
@@ -447,33 +463,25 @@ def _legal(game: Game) -> list[Move]:
 
 
 def _pack_moves(link: ByLinkGame) -> bytes:
-    """The moves as one mixed-radix number: each move's index in the sorted legal moves of
-    its position, the radix the list's length; the count of moves is the lowest digit."""
-    game = Game(link.options, 0)
+    """The count of moves (a byte), then the moves as one mixed-radix number: each move's
+    index in the sorted legal moves of its position, the radix the list's length."""
     number, scale = 0, 1
-    for turn in link.game.turns:
-        game.draw(turn.tile)
-        for move in (turn.placement, turn.build):
-            if move is None:
-                continue
-            listed = _legal(game)
-            number += listed.index(move) * scale
-            scale *= len(listed)
-            game.push(move)
-    number = number * (MAX_MOVES + 1) + len(link.moves)
-    return number.to_bytes((number.bit_length() + 7) // 8, "big")
+    for index, radix in link._digits:
+        number += index * scale
+        scale *= radix
+    return bytes([len(link.moves)]) + number.to_bytes((number.bit_length() + 7) // 8, "big")
 
 
 def _unpack_moves(
     options: Options,
     commitments: list[bytes],
     revealed: list[tuple[int, bytes] | None],
+    count: int,
     number: int,
 ) -> list[Move]:
     """The moves of a link's number, read while the game is replayed with its draws (a digit's
     radix is the length of the legal list of its moment). Moves needing a draw whose values are
     missing stop the reading, and the full check says what is missing."""
-    number, count = divmod(number, MAX_MOVES + 1)
     moves: list[Move] = []
     if not count:
         if number:
