@@ -28,7 +28,7 @@ from typing import Any
 from taluva import __version__
 from taluva.ai import choose_move, levels
 from taluva.errors import IllegalMoveError, OptionsError, RecordError, TaluvaError
-from taluva.game import Game
+from taluva.game import OVER, Game
 from taluva.jsonio import (
     legal_moves_json,
     legal_view_json,
@@ -259,7 +259,10 @@ def _redo(logBase: str | None = None) -> dict[str, Any]:
 
 @method("record")
 def _record() -> str:
-    return write_record(_current().game)
+    """The game's record; the seed line only once the game is over, since while it is played
+    the seed would tell every tile still to come (issue 32)."""
+    game = _current().game
+    return write_record(game, include_seed=game.phase == OVER)
 
 
 @method("loadRecord")
@@ -373,8 +376,9 @@ def _review_turn(
 
 @method("recordOfCode")
 def _record_of_code(code: str) -> str:
-    """The game record of a share code (for a backup of every kept game)."""
-    return write_record(decode(code))
+    """The game record of a share code (for a backup of every kept game), without a seed line:
+    a code carries none (the undrawn rest of the deck is shuffled afresh when it is opened)."""
+    return write_record(decode(code), include_seed=False)
 
 
 def handle(request_json: str) -> str:
