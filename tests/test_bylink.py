@@ -7,11 +7,13 @@ was sent, and reads everything else from the link (``bylink.read_link``), as the
 from __future__ import annotations
 
 import base64
+import json
 import random
 
 import pytest
 
 from taluva import bylink
+from taluva.bridge import handle
 from taluva.bylink import (
     ByLinkGame,
     ChainError,
@@ -357,3 +359,73 @@ def test_a_seat_that_leaves_reveals_its_chain_and_the_others_reveal_one_draw_les
     assert bylink._reveal_after_turn(game, 2, draw, length) == length - 1
     near_end = length - 2
     assert bylink._reveal_after_turn(table.last.game, 0, near_end, length) == length - 1
+
+
+# ------------------------------------------------------------------------------ the bridge
+
+
+def _ask(method: str, **params: object) -> dict:
+    reply = json.loads(handle(json.dumps({"id": 1, "method": method, "params": params})))
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def _refused(method: str, **params: object) -> dict:
+    reply = json.loads(handle(json.dumps({"id": 1, "method": method, "params": params})))
+    assert not reply["ok"], reply
+    return reply["error"]
+
+
+def test_a_two_player_game_through_the_bridge_as_two_devices_would_play_it() -> None:
+    """Each device keeps its secret and the last link; the worker shows one game at a time."""
+    rng = random.Random(3)
+    made = _ask("bylinkCreate", options={"players": 2})
+    assert (made["seat"], made["stage"], made["toAct"]) == (0, "joining", 1)
+    joined = _ask("bylinkJoin", link=made["link"])
+    assert (joined["seat"], joined["stage"], joined["toAct"]) == (1, "playing", 0)
+    devices = {0: {"secret": made["secret"], "kept": made["link"]}}
+    devices[1] = {"secret": joined["secret"], "kept": joined["link"]}
+    link, turns = joined["link"], 0
+    while True:
+        checked = _ask("bylinkRead", link=link, kept=devices[0]["kept"])
+        if checked["stage"] == "over":
+            break
+        seat = checked["toAct"]
+        device = devices[seat]
+        relation = _ask("bylinkRead", link=link, kept=device["kept"])["relation"]
+        assert relation in ("same", "ahead")
+        view = _ask("bylinkOpen", link=link, secret=device["secret"])
+        assert view["bylink"]["seat"] == seat and view["state"]["phase"] == "place"
+        while not view["bylink"]["canHandOn"]:
+            moves = _ask("legalMoves")
+            view = _ask("play", move=moves[rng.randrange(len(moves))])
+        link = _ask("bylinkHandOn")["link"]
+        device["kept"] = link
+        turns += 1
+    assert turns == 24 and checked["summary"]["over"]
+    # The other device opens the last link and sees the game over; an older link is behind.
+    view = _ask("bylinkOpen", link=link, secret=devices[1]["secret"])
+    assert view["state"]["phase"] == "over" and view["bylink"]["stage"] == "over"
+    assert _ask("bylinkRead", link=joined["link"], kept=link)["relation"] == "behind"
+
+
+def test_the_bridge_refuses_a_tampered_link_and_keeps_the_game_on_screen() -> None:
+    table = Table(Options(players=2), 14)
+    table.play_turn()
+    view = _ask("bylinkOpen", link=table.links[-1], secret=table.secrets[1].hex())
+    data, at = _bytes(table.links[-1]), _offsets(table.last)["revealed"]
+    data[at + 1] ^= 1
+    error = _refused("bylinkOpen", link=_link(data), secret=table.secrets[1].hex())
+    assert (error["kind"], error["code"], error["args"]) == (
+        "bylink",
+        "bylink-chain",
+        {"seat": 0, "draw": 1},
+    )
+    assert "seat 0: the value revealed for draw 1 does not hash" in error["message"]
+    error = _refused("bylinkOpen", link=table.links[-1], secret="00" * 32)
+    assert error["code"] == "bylink-secret"
+    assert _ask("view")["state"] == view["state"]
+    # Not this device's turn: the game is shown, and no move can be made.
+    shown = _ask("bylinkOpen", link=table.links[-1], secret=table.secrets[0].hex())
+    assert shown["state"]["phase"] == "draw" and not shown["bylink"]["canHandOn"]
+    assert _refused("bylinkHandOn")["code"] == "bylink-secret"
