@@ -138,6 +138,7 @@ export class SetupDialog {
         rank,
         teams,
       ),
+      byLinkOption(),
       this.error,
       h(
         "div",
@@ -240,10 +241,21 @@ export class SetupDialog {
     }
     this.error.textContent = "";
     try {
-      await this.onStart({ options, seats });
+      if (f.bylink.checked && this.onByLink) await this.onByLink({ options, seats });
+      else await this.onStart({ options, seats });
       this.close();
     } catch (err) {
       this.showError(err.message || String(err));
     }
   }
+}
+
+/** "Play a friend by link" (issue 32): each person on their own device (share/bylink.js). */
+function byLinkOption() {
+  return h(
+    "label",
+    { class: "tg-check" },
+    h("input", { type: "checkbox", name: "bylink", "data-testid": "setup-bylink" }),
+    h("span", {}, h("strong", {}, t("fair.option")), h("br"), t("fair.option.help")),
+  );
 }
