@@ -196,7 +196,7 @@ export function createByLink({ store, keeper = new ByLinkKeeper() }) {
 function button(label, testid, onclick) {
   const el = document.createElement("button");
   el.type = "button";
-  el.className = "tg-btn";
+  el.className = "share-notice-close";
   el.dataset.testid = testid;
   el.textContent = label;
   el.addEventListener("click", onclick);
