@@ -72,6 +72,7 @@ def test_two_devices_play_a_whole_game_by_passing_links(server, browser) -> None
     url = sent_link(bo, 0)
     assert "Ann" in bo.text_content(PANEL)
     assert bo.evaluate("location.hash").startswith("#f=")
+    first = url
 
     pages, rng, turns, seat = {0: ann, 1: bo}, random.Random(5), 0, 0
     while True:
@@ -102,6 +103,11 @@ def test_two_devices_play_a_whole_game_by_passing_links(server, browser) -> None
     (game_id,) = ann_kept
     assert (ann_kept[game_id]["seat"], bo_kept[game_id]["seat"]) == (0, 1)
     assert ann_kept[game_id]["link"] == bo_kept[game_id]["link"] == raw(url)[0]
+
+    # An older link of the game is recognised: said, and the game stays where it is.
+    open_link(ann, first)
+    ann.wait_for_selector("[data-testid=bylink-notice]")
+    assert ann.evaluate("taluva.state()") == final[0]
 
     # A tampered link is refused in words, and the game on screen stays as it was.
     link, names = raw(url)
