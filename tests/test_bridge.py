@@ -360,3 +360,20 @@ def test_a_log_base_the_bridge_did_not_send_last_gets_the_whole_log() -> None:
     # A base from another worker (a restarted engine) or none at all: the whole log.
     assert call("view", logBase="0123456789ab")["result"]["logFrom"] == 0
     assert call("view")["result"]["state"]["log"] == whole_log()
+
+
+def test_a_record_shows_the_seed_only_once_the_game_is_over() -> None:
+    """During a local game the seed would tell every tile still to come (issue 32)."""
+    from taluva.options import Options
+    from taluva.randomplay import play_random_game
+    from taluva.sharecode import encode
+
+    call("newGame", options={"players": 2}, seed=3)
+    for _ in range(4):
+        call("play", move=call("legalMoves")["result"][0])
+    record = call("record")["result"]
+    assert "\nseed" not in record and call("loadRecord", text=record)["ok"]
+    over = encode(play_random_game(Options(players=2), seed=6))
+    call("loadShareCode", code=over)
+    assert "\nseed " in call("record")["result"]
+    assert "\nseed" not in call("recordOfCode", code=over)["result"]

@@ -25,10 +25,11 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from taluva import __version__
+from taluva import __version__, bylink
 from taluva.ai import choose_move, levels
+from taluva.bylink_session import ByLinkSession
 from taluva.errors import IllegalMoveError, OptionsError, RecordError, TaluvaError
-from taluva.game import Game
+from taluva.game import OVER, Game
 from taluva.jsonio import (
     legal_moves_json,
     legal_view_json,
@@ -131,6 +132,7 @@ def view(log_base: str | None = None) -> dict[str, Any]:
         "steps": session.steps(),
         "share": session.share_code(),
         "summary": summary_json(session.game),
+        **({"bylink": session.info()} if isinstance(session, ByLinkSession) else {}),
     }
 
 
@@ -268,7 +270,10 @@ def _redo(logBase: str | None = None) -> dict[str, Any]:
 
 @method("record")
 def _record() -> str:
-    return write_record(_current().game)
+    """The game's record; the seed line only once the game is over, since while it is played
+    the seed would tell every tile still to come (issue 32)."""
+    game = _current().game
+    return write_record(game, include_seed=game.phase == OVER)
 
 
 @method("loadRecord")
@@ -408,10 +413,93 @@ def _board_state(game: Game) -> dict[str, Any]:
     return state_to_json(game, log_from=len(game.turns))
 
 
+# By-link games (issue 32, taluva.bylink): links that pass a game from device to device. A
+# secret crosses as hex; it is kept by the page on its owner's device and sent nowhere else.
+
+
+def _secret(text: str | None) -> bytes | None:
+    if text is None:
+        return None
+    try:
+        secret = bytes.fromhex(text)
+    except (TypeError, ValueError):
+        raise bylink.SecretError("a secret is 64 hex digits") from None
+    if len(secret) != 32:
+        raise bylink.SecretError("a secret is 64 hex digits")
+    return secret
+
+
+def _link_info(game: bylink.ByLinkGame) -> dict[str, Any]:
+    return {
+        "gameId": game.game_id,
+        "stage": game.stage,
+        "toAct": game.to_act,
+        "players": game.options.players,
+        "joined": len(game.commitments),
+        "turns": len(game.game.turns),
+        "summary": summary_json(game.game),
+    }
+
+
+@method("bylinkCreate")
+def _bylink_create(options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A new by-link game for seat 0: ``{link, secret, ...}`` (the link goes to seat 1). The
+    game on screen is not replaced."""
+    link, secret = bylink.create(Options.from_dict(options or {}))
+    return {"link": link, "secret": secret.hex(), "seat": 0, **_link_info(bylink.read_link(link))}
+
+
+@method("bylinkJoin")
+def _bylink_join(link: str) -> dict[str, Any]:
+    """The next seat joins the game of ``link``: ``{link, secret, seat, ...}``, the link to
+    send on (the last joiner's goes back to seat 0, who plays first)."""
+    joined, secret = bylink.join(bylink.read_link(link))
+    game = bylink.read_link(joined)
+    seat = len(game.commitments) - 1
+    return {"link": joined, "secret": secret.hex(), "seat": seat, **_link_info(game)}
+
+
+@method("bylinkRead")
+def _bylink_read(link: str, kept: str | None = None) -> dict[str, Any]:
+    """A link checked, without loading it: ``{gameId, stage, toAct, players, joined, turns,
+    summary, relation}``; ``relation`` is how it stands to the ``kept`` link of this device
+    (same, ahead, behind, or null for another game). A link that does not check, or differs
+    from the kept game, is an error naming what."""
+    game = bylink.read_link(link)
+    relation = bylink.compare(bylink.read_link(kept), game) if kept else None
+    return {**_link_info(game), "relation": relation}
+
+
+@method("bylinkOpen")
+def _bylink_open(
+    link: str, secret: str | None = None, logBase: str | None = None
+) -> dict[str, Any]:
+    """Show the game of ``link`` on this device (``secret``: its seat's, if it has one): when
+    it is that seat's turn its tile is drawn and it plays; the view has ``bylink``
+    ``{gameId, stage, toAct, seat, players, joined, link, canHandOn}``. A link or secret that
+    does not check leaves the game on screen as it was."""
+    global _session
+    session = ByLinkSession.open(bylink.read_link(link), _secret(secret))
+    _session = session
+    return view(logBase)
+
+
+@method("bylinkHandOn")
+def _bylink_hand_on() -> dict[str, Any]:
+    """The link that hands the turn on, once this device's turn is played whole:
+    ``{link, ...}`` (the game on screen stays as it is)."""
+    session = _current()
+    if not isinstance(session, ByLinkSession):
+        raise bylink.SecretError("the game on screen is not a by-link game")
+    link = session.hand_on()
+    return {"link": link, **_link_info(bylink.read_link(link))}
+
+
 @method("recordOfCode")
 def _record_of_code(code: str) -> str:
-    """The game record of a share code (for a backup of every kept game)."""
-    return write_record(decode(code))
+    """The game record of a share code (for a backup of every kept game), without a seed line:
+    a code carries none (the undrawn rest of the deck is shuffled afresh when it is opened)."""
+    return write_record(decode(code), include_seed=False)
 
 
 def handle(request_json: str) -> str:

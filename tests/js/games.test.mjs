@@ -193,7 +193,8 @@ test("a backup is the games' records with a line naming each; it splits back the
       id: "b",
       name: null,
       seats: [{ name: "Bo", colour: "blue" }],
-      seed: null,
+      seed: 5,
+      summary: { over: true },
       createdAt: 3,
       playedAt: 4,
       share: "1Y",
@@ -207,6 +208,11 @@ test("a backup is the games' records with a line naming each; it splits back the
     ["a", "b"],
   );
   assert.equal(games[0].meta.name, "One");
+  // A game in progress does not show its seed (it would tell the tiles to come); a finished one does.
+  assert.deepEqual(
+    games.map((g) => g.meta.seed),
+    [null, 5],
+  );
   assert.ok(games.every((g) => g.record.startsWith("taluva 1") && g.record.includes("1 JC")));
 });
 

@@ -14,6 +14,7 @@ import { GameStore } from "./game/store.js";
 import { createLanguageMenu } from "./i18n/language-menu.js";
 import { gameApi } from "./page-api.js";
 import { GameScreen } from "./screen/screen.js";
+import { createByLink } from "./share/bylink.js";
 import { syncLink } from "./share/link-sync.js";
 import { showNotice } from "./share/notice.js";
 import { createReviewDialog } from "./review/review-dialog.js";
@@ -22,10 +23,10 @@ import { createReplayDialog } from "./share/replay-dialog.js";
 import { createShareDialog } from "./share/share-dialog.js";
 import { keptGameToShow, openFirstGame } from "./share/start.js";
 
-async function openGame(store, games) {
+async function openGame(store, games, byLink) {
   const notices = [];
   try {
-    return { ...(await openFirstGame(store, games, { notices })), notices };
+    return { ...(await openFirstGame(store, games, { notices, byLink })), notices };
   } catch (error) {
     // Never let a link or a save keep the game from starting.
     console.warn("Taluva: could not open the link or the saved game:", error);
@@ -111,7 +112,9 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
   screen.setReplay((step) => replay.open(step));
   const share = createShareDialog({ store, screen, onReplay: (step) => replay.open(step) });
 
-  const start = await openGame(store, games);
+  const byLink = createByLink({ store });
+  screen.setup.onByLink = (config) => byLink.create(config);
+  const start = await openGame(store, games, byLink);
   document.body.dataset.share = start.source;
   for (const notice of [...early, ...start.notices]) {
     if (typeof notice === "string") showNotice(notice);
@@ -120,5 +123,5 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
   root.dataset.ready = "1";
   document.body.dataset.shareReady = "1";
   if (start.source === "link" && start.at !== null) replay.open(start.at);
-  return gameApi({ store, computers, screen, share, replay, games, list });
+  return { ...gameApi({ store, computers, screen, share, replay, games, list }), bylink: byLink };
 }

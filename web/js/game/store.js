@@ -111,6 +111,18 @@ export class GameStore {
     return view;
   }
 
+  /**
+   * Show a by-link game (bridge bylinkOpen; share/bylink.js): `secret` is this device's seat's,
+   * if it has one. A link or secret the engine refuses rejects, and the game on screen stays.
+   */
+  async openByLink({ link, secret = null, names = [], id = null }) {
+    const view = await this.#askView("bylinkOpen", { link, secret });
+    const table = completeSeats([], view.state.players.length, names);
+    const game = { seats: table, seed: hashText(link), source: "bylink", gameId: id ?? newGameId(), origin: null };
+    this.#commit(view, { cause: "load" }, game);
+    return view;
+  }
+
   // ---- moves ----------------------------------------------------------------------------------
 
   /** Play a move (move JSON, or {notation}); rejects with the engine's error, also reported. */

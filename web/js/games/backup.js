@@ -1,6 +1,7 @@
 // Backup of the kept games as one text file: each game its record (README "Game records"),
 // after a comment line "# game {...}" with what the record does not say (its id, name, seats,
 // seed, times). Any text of game records reads back; a game already kept is not added twice.
+// The seed is written for finished games only: during a game it would tell every tile to come.
 
 const HEADER = "# Taluva games";
 const META = "# game ";
@@ -9,7 +10,8 @@ const META = "# game ";
 export async function exportText(entries, recordOf, now = new Date()) {
   const blocks = [];
   for (const e of entries) {
-    const meta = { id: e.id, name: e.name, seats: e.seats, seed: e.seed, createdAt: e.createdAt, playedAt: e.playedAt };
+    const seed = e.summary?.over ? e.seed : null;
+    const meta = { id: e.id, name: e.name, seats: e.seats, seed, createdAt: e.createdAt, playedAt: e.playedAt };
     blocks.push(`${META}${JSON.stringify(meta)}\n${(await recordOf(e.share)).trim()}\n`);
   }
   const head = `${HEADER}: ${entries.length} kept, exported ${now.toISOString()}.\n# Each game: a line "# game {...}" (its name and seats), then its record.\n`;

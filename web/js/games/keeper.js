@@ -46,6 +46,8 @@ export class GameKeeper {
   #take() {
     const store = this.store;
     if (!store.view || !this.#library) return false;
+    if (store.view.bylink) return false; // kept with its secret by share/bylink.js
+
     // A new game is kept from its first move: one left untouched (the game a visit starts
     // with, say) does not crowd the list. A link's game is kept at once.
     if (!this.#known.has(store.gameId) && store.view.steps === 0 && !store.origin) return false;

@@ -85,6 +85,9 @@ function stockItem(kind, n, colour) {
   );
 }
 
+// A by-link game waits in the draw step for the next mover's device (share/bylink.js).
+const TURN_BADGE = { place: "panels.placing", build: "panels.building", draw: "fair.next" };
+
 /** The badges beside a player's name: team, computer level, whose turn, status, place. */
 function badges(p, state, { thinking, level }) {
   const badge = (cls, text, attrs = {}) => h("span", { class: `tg-badge ${cls}`, ...attrs }, text);
@@ -98,7 +101,7 @@ function badges(p, state, { thinking, level }) {
       h("span", { class: "tg-spinner", aria: { hidden: "true" } }),
       t("panels.thinking"),
     );
-  } else if (current) turn = badge("tg-badge-turn", t(state.phase === "place" ? "panels.placing" : "panels.building"));
+  } else if (current) turn = badge("tg-badge-turn", t(TURN_BADGE[state.phase] ?? "panels.building"));
   const name = level && levelName(level);
   return [
     p.team === null || p.team === undefined ? null : h("span", { class: "tg-team" }, teamName(p.team)),

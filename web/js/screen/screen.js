@@ -341,6 +341,8 @@ export class GameScreen {
         rich("screen.banner.thinking", { b, name }),
         h("span", { class: "tg-spinner", aria: { hidden: "true" } }),
       );
+    else if (state.phase === "draw")
+      text = h("span", {}, rich("fair.banner", { b, name })); // by link: not yet drawn
     else
       text = h(
         "span",

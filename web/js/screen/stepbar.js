@@ -243,6 +243,21 @@ function startingBar(bar) {
   );
 }
 
+// A by-link game on a device whose person is not to move (share/bylink.js): the next tile is
+// drawn on the mover's device only.
+function waitBar(bar, s) {
+  const name = s.seats[s.state.current]?.name;
+  fill(
+    bar,
+    h(
+      "div",
+      { class: "tg-step-text" },
+      h("p", { class: "tg-step-title" }, t("fair.wait", { name })),
+      h("p", { class: "tg-step-help" }, t("fair.wait.help", { name })),
+    ),
+  );
+}
+
 export function renderStepBar(bar, s, act) {
   const phase = s.state.phase;
   bar.dataset.mode = s.starting ? "starting" : phase;
@@ -251,5 +266,6 @@ export function renderStepBar(bar, s, act) {
   else if (s.hints.move) hintBar(bar, s, act);
   else if (phase === "place") placeBar(bar, s, act);
   else if (phase === "build") buildBar(bar, s, act);
+  else if (phase === "draw") waitBar(bar, s);
   else overBar(bar, s, act);
 }

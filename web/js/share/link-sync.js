@@ -4,6 +4,7 @@
 
 import { afterPaint } from "../after-paint.js";
 import { linkNames } from "../game/seats.js";
+import { formatByLinkHash } from "./bylink-hash.js";
 import { formatHash, parseHash, replaceHash } from "./hash.js";
 
 /**
@@ -12,6 +13,7 @@ import { formatHash, parseHash, replaceHash } from "./hash.js";
  */
 export function hashOf(store, at = null, { preview = false } = {}) {
   const view = store.view;
+  if (view.bylink) return formatByLinkHash(view.bylink.link, linkNames(store.seats));
   const summary = preview ? (view.summary ?? null) : null;
   return formatHash({ code: view.share, at, names: linkNames(store.seats), summary });
 }

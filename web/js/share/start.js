@@ -9,6 +9,8 @@ import { FIRST_VISIT_SEATS } from "../game/seats.js";
 import { t } from "../i18n/messages.js";
 import { stateOf } from "../games/library.js";
 import { migrateAutosave } from "../games/migrate.js";
+import { byLinkProblem } from "./bylink.js";
+import { parseByLinkHash } from "./bylink-hash.js";
 import { HashError, parseHash } from "./hash.js";
 import { linkProblem } from "./load-errors.js";
 
@@ -90,6 +92,7 @@ export async function keptGameToShow(games, { hash = location.hash } = {}) {
   } catch {
     return null; // a bad link starts a new game
   }
+  if (parseByLinkHash(hash)) return null; // a by-link game opens through the engine only
   let entry;
   if (link) {
     const { entries } = await games.list();
@@ -103,15 +106,31 @@ export async function keptGameToShow(games, { hash = location.hash } = {}) {
   return state ? { entry, state } : null;
 }
 
-/** Open the first game in `store`; `notices` gets what the person must be told. */
-export async function openFirstGame(store, games, { hash = location.hash, notices = [] } = {}) {
-  let opened = await fromLink(store, games, hash, notices);
+/** A by-link game's link (share/bylink.js): joined, played or shown; null if the hash has none. */
+async function fromByLink(store, byLink, hash, notices) {
+  const link = byLink ? parseByLinkHash(hash) : null;
+  if (!link) return null;
+  try {
+    await byLink.open(link.link, link.names);
+    return { source: "bylink" };
+  } catch (error) {
+    notices.push(t("fair.refused", { problem: byLinkProblem(error, link.names) }));
+    return { source: "bad-link" };
+  }
+}
+
+/**
+ * Open the first game in `store`; `notices` gets what the person must be told; `byLink` opens
+ * by-link games (share/bylink.js).
+ */
+export async function openFirstGame(store, games, { hash = location.hash, notices = [], byLink = null } = {}) {
+  let opened = (await fromByLink(store, byLink, hash, notices)) ?? (await fromLink(store, games, hash, notices));
   if (!opened && games.available) {
     const migrated = await migrateAutosave(store, games, notices);
     opened = (await resume(store, games, notices)) ?? (migrated === "bad" ? { source: "bad-save" } : null);
   }
   opened ??= { source: "new" };
-  if (opened.source === "link" || opened.source === "kept") return { at: null, ...opened };
+  if (["link", "kept", "bylink"].includes(opened.source)) return { at: null, ...opened };
   // No game to open: one starts at once, the person against the intermediate computer (the New
   // game button offers the rest), so a first visit is a game, not a form.
   await store.newGame({ source: opened.source, seats: FIRST_VISIT_SEATS });

@@ -117,6 +117,7 @@ export class SetupDialog {
       players,
       h("fieldset", {}, h("legend", {}, t("setup.seats")), this.seatList),
       h("details", { class: "tg-options" }, h("summary", {}, t("setup.options")), tiles, found, rank, teams),
+      byLinkOption(),
       this.error,
       h(
         "div",
@@ -246,10 +247,21 @@ export class SetupDialog {
     }
     this.error.textContent = "";
     try {
-      await this.onStart({ options, seats });
+      if (f.bylink.checked && this.onByLink) await this.onByLink({ options, seats });
+      else await this.onStart({ options, seats });
       this.close();
     } catch (err) {
       this.showError(err.message || String(err));
     }
   }
+}
+
+/** "Play a friend by link" (issue 32): each person on their own device (share/bylink.js). */
+function byLinkOption() {
+  return h(
+    "label",
+    { class: "tg-check" },
+    h("input", { type: "checkbox", name: "bylink", "data-testid": "setup-bylink" }),
+    h("span", {}, h("strong", {}, t("fair.option")), h("br"), t("fair.option.help")),
+  );
 }

@@ -1,0 +1,94 @@
+"""A by-link game as the page plays it on one device: one turn, then the link that hands it on.
+
+The tile is the one the link's values and this device's secret give (:mod:`taluva.bylink`); no
+other tile is ever drawn, so the screen cannot show the next player's. Undo and redo stay within
+this device's turn. On a device whose seat is not to move the game is only shown.
+
+>>> from taluva import bylink
+>>> from taluva.options import Options
+>>> link, secret0 = bylink.create(Options(players=2))
+>>> link, secret1 = bylink.join(bylink.read_link(link))
+>>> session = ByLinkSession.open(bylink.read_link(link), secret0)
+>>> session.game.phase, session.seat, session.can_hand_on()
+('place', 0, False)
+>>> session.play(session.game.legal_placements()[0]); session.play(session.game.legal_builds()[0])
+>>> session.game.phase, session.can_hand_on(), session.can_undo()
+('draw', True, True)
+>>> passed = bylink.read_link(session.hand_on())
+>>> ByLinkSession.open(passed, secret0).game.phase  # not seat 0's turn: shown, not played
+'draw'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from taluva.bylink import (
+    PLAYING_STAGE,
+    ByLinkGame,
+    SecretError,
+    hand_on,
+    open_turn,
+    seat_of,
+    to_link,
+)
+from taluva.game import BUILD, PLACE
+from taluva.session import Session
+from taluva.tiles import Tile
+
+
+class ByLinkSession(Session):
+    """:class:`Session` for a by-link game: ``link`` is the game as the last link carried it,
+    ``seat`` this device's seat (None: a device with no secret of this game)."""
+
+    link: ByLinkGame
+    secret: bytes | None
+    seat: int | None
+
+    @classmethod
+    def open(cls, link: ByLinkGame, secret: bytes | None) -> ByLinkSession:
+        """The game of ``link`` on a device holding ``secret`` (or none): with the tile drawn
+        when it is that seat's turn, else as the link left it."""
+        seat = seat_of(link, secret) if secret is not None else None
+        if secret is not None and seat is None:
+            raise SecretError("this device's secret is not one of this game's seats")
+        mover = link.stage == PLAYING_STAGE and seat is not None and seat == link.to_act
+        game = open_turn(link, secret) if mover else link.game.copy()  # type: ignore[arg-type]
+        session = cls.from_game(game)
+        session.link, session.secret, session.seat = link, secret, seat
+        return session
+
+    def _draw(self, tile: Tile | None = None) -> None:
+        """No tile is drawn here: the next one waits for its mover's value."""
+
+    @property
+    def _start(self) -> int:
+        return len(self.link.game.turns)
+
+    def can_undo(self) -> bool:
+        return any(t.placement is not None for t in self.game.turns[self._start :])
+
+    def can_hand_on(self) -> bool:
+        """Whether this device's turn is played whole, so that its link can be made."""
+        turns = self.game.turns
+        return len(turns) == self._start + 1 and self.game.phase not in (PLACE, BUILD)
+
+    def hand_on(self) -> str:
+        """The link that hands the turn on (see :func:`taluva.bylink.hand_on`)."""
+        if self.secret is None:
+            raise SecretError("this device holds no secret of this game")
+        return hand_on(self.link, self.game, self.secret)
+
+    def info(self) -> dict[str, Any]:
+        """What the page shows of the by-link game besides the board."""
+        link = self.link
+        return {
+            "gameId": link.game_id,
+            "stage": link.stage,
+            "toAct": link.to_act,
+            "seat": self.seat,
+            "players": link.options.players,
+            "joined": len(link.commitments),
+            "link": to_link(link),
+            "canHandOn": self.can_hand_on(),
+        }

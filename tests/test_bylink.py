@@ -1,0 +1,431 @@
+"""Play a friend by link (issue 32): fair tiles decided by every player, checked links, no server.
+
+Every game here goes through link text alone: a device keeps its own secret and the last link it
+was sent, and reads everything else from the link (``bylink.read_link``), as the page will.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+
+import pytest
+
+from taluva import bylink
+from taluva.bridge import handle
+from taluva.bylink import (
+    ByLinkGame,
+    ChainError,
+    HistoryError,
+    LinkFormatError,
+    LinkMoveError,
+    SecretError,
+)
+from taluva.fairdraw import DIGEST_SIZE, chain_value, commitment, draw_tile, earlier_value
+from taluva.game import ELIMINATED, FINISHED, OVER, Game
+from taluva.moves import parse_move
+from taluva.options import Options
+
+
+class Table:
+    """Players on their own devices: each keeps only its secret; links are the only messages."""
+
+    def __init__(self, options: Options, seed: int) -> None:
+        self.rng = random.Random(seed)  # the moves, and the secrets so that a test replays
+        link, secret = bylink.create(options, self.rng.randbytes(DIGEST_SIZE))
+        self.secrets = [secret]
+        self.links = [link]
+        for _ in range(1, options.players):
+            link, secret = bylink.join(bylink.read_link(link), self.rng.randbytes(DIGEST_SIZE))
+            self.secrets.append(secret)
+            self.links.append(link)
+        self.drawn: list[tuple[int, tuple[int, int]]] = []  # (seat, tile) as each mover saw it
+        self._read: tuple[str, ByLinkGame | None] = ("", None)
+
+    @property
+    def last(self) -> ByLinkGame:
+        """The last link as its receiver reads it (read once: a read replays the game)."""
+        if self._read[0] != self.links[-1]:
+            self._read = (self.links[-1], bylink.read_link(self.links[-1]))
+        assert self._read[1] is not None
+        return self._read[1]
+
+    def play_turn(self) -> None:
+        game = self.last
+        seat = game.to_act
+        assert seat is not None
+        turn = bylink.open_turn(game, self.secrets[seat])
+        self.drawn.append((seat, turn.tile))  # type: ignore[arg-type]
+        while turn.phase in ("place", "build"):
+            turn.play(turn.random_move(self.rng))
+        self.links.append(bylink.hand_on(game, turn, self.secrets[seat]))
+
+    def play_to_end(self) -> ByLinkGame:
+        while self.last.stage != "over":
+            self.play_turn()
+        return self.last
+
+
+def _bytes(link: str) -> bytearray:
+    body = link[1:]
+    return bytearray(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+
+
+def _link(data: bytes) -> str:
+    return bylink.FORMAT + base64.urlsafe_b64encode(bytes(data)).decode().rstrip("=")
+
+
+def _offsets(game: ByLinkGame) -> dict[str, int]:
+    """Where the parts of a link's bytes start (see bylink.to_link)."""
+    commitments = 3
+    revealed = commitments + DIGEST_SIZE * len(game.commitments)
+    shown = sum(entry is not None for entry in game.revealed)
+    checksum = revealed + (1 + DIGEST_SIZE) * shown
+    return {
+        "commitments": commitments,
+        "revealed": revealed,
+        "checksum": checksum,
+        "moves": checksum + 5,  # after the checksum and the count of moves
+    }
+
+
+@pytest.mark.parametrize(
+    ("players", "tiles", "seed"), [(2, "12", 1), (3, "12", 2), (4, "12", 3), (2, "all", 4)]
+)
+def test_a_game_played_to_the_end_through_links_alone(players: int, tiles: str, seed: int) -> None:
+    table = Table(Options(players=players, tiles=tiles), seed)
+    joined = [bylink.read_link(link) for link in table.links[:players]]
+    assert [g.stage for g in joined] == ["joining"] * (players - 1) + ["playing"]
+    assert [g.to_act for g in joined] == [*range(1, players), 0]  # then seat 0 plays first
+    final = table.play_to_end()
+    assert final.game.phase == OVER and final.game.result is not None
+    # Every receiver saw the tile each mover drew on its own device, and every link reads back.
+    assert [(t.seat, t.tile) for t in final.game.turns] == table.drawn
+    assert len(table.links) == players + len(final.game.turns)
+    assert all(bylink.read_link(link).game_id == final.game_id for link in table.links)
+    assert max(len(link) for link in table.links) < bylink.MAX_LENGTH / 2
+
+
+def test_whoever_holds_the_links_cannot_foresee_the_next_tile() -> None:
+    """The next tile depends on the next mover's value for that draw, which no link holds: it is
+    the SHA-256 preimage of the deepest value that seat revealed. Replace it, and every link stays
+    byte for byte the same while the tile changes."""
+    table = Table(Options(players=3), 7)
+    for _ in range(5):
+        table.play_turn()
+    game, draw = table.last, len(table.last.game.turns)
+    mover = game.to_act
+    assert mover is not None
+    secret = table.secrets[mover]
+    hidden = chain_value(secret, game.length, draw)
+    public = [bylink.read_link(link) for link in table.links]
+    # The hidden value is in no link, nor derivable from one: every value a link reveals for the
+    # mover is for an earlier draw, and hashing only goes to earlier draws.
+    for seen in public:
+        entry = seen.revealed[mover] if mover < len(seen.revealed) else None
+        if entry is not None:
+            assert entry[0] < draw
+            assert earlier_value(hidden, draw, entry[0]) == entry[1]  # it is that value's preimage
+    text = "".join(table.links).encode()
+    assert base64.urlsafe_b64encode(hidden).rstrip(b"=")[:20] not in text
+    others = game.values_for(draw)
+    assert others[mover] is None and sum(v is None for v in others) == 1
+
+    # The true tile, and the tiles the same links give with any other value in the mover's place.
+    def tile_with(value: bytes) -> tuple[int, int]:
+        values = [value if v is None else v for v in others]
+        return draw_tile(game._draw_id(), draw, values, game.game.unseen())
+
+    assert tile_with(hidden) == bylink.open_turn(game, secret).tile
+    rng = random.Random(1)
+    guesses = {tile_with(rng.randbytes(DIGEST_SIZE)) for _ in range(64)}
+    assert len(guesses) >= 5, "the links alone leave the tile open"
+
+
+@pytest.mark.parametrize(("players", "tiles"), [(2, "all"), (3, "12"), (4, "12")])
+def test_no_link_reveals_the_movers_value_for_its_draw(players: int, tiles: str) -> None:
+    """In every link of a whole game, the link that hands a turn on holds every other seat's
+    value for the next draw and not the mover's; seat 0 reveals nothing before everyone has
+    committed. (Seats that leave: the test below.)"""
+    table = Table(Options(players=players, tiles=tiles), 100)  # its links are all read again
+    table.play_to_end()
+    for link in table.links:
+        game = bylink.read_link(link)
+        if game.stage == "joining":
+            assert game.revealed[0] is None
+            continue
+        if game.stage == "over":
+            continue
+        draw, mover = len(game.game.turns), game.to_act
+        values = game.values_for(draw)
+        assert [v is None for v in values] == [s == mover for s in range(players)]
+
+
+def test_a_reroll_gets_the_same_tile_or_a_refusal() -> None:
+    table = Table(Options(players=2), 11)
+    table.play_turn()
+    game, seat = table.last, table.last.to_act
+    assert seat == 1
+    first = bylink.open_turn(game, table.secrets[seat]).tile
+    # Reopening the link, even from its text again, draws the same tile.
+    assert {
+        bylink.open_turn(bylink.read_link(table.links[-1]), table.secrets[1]).tile for _ in range(5)
+    } == {first}
+    # Another secret is not this seat's: refused, on the device and by the receiver.
+    with pytest.raises(SecretError, match="not seat 1's"):
+        bylink.open_turn(game, bylink.create(Options(players=2))[1])
+    with pytest.raises(SecretError, match="not seat 1's"):
+        bylink.open_turn(game, table.secrets[0])
+    other = b"\x01" * DIGEST_SIZE
+    draw = len(game.game.turns)
+    forged = list(game.revealed)
+    forged[1] = (draw + 1, chain_value(other, game.length, draw + 1))
+    with pytest.raises(ChainError, match="seat 1: the value revealed for draw 2 does not hash"):
+        ByLinkGame(game.options, game.commitments, forged, game.moves)
+    # A turn played with another tile than the draw's is not handed on.
+    turn = Game(game.options, 0)
+    for played in game.game.turns:
+        turn.draw(played.tile)
+        turn.play(played.placement)
+        turn.play(played.build)
+    kinds = [t for t in turn.unseen() if t != first]
+    turn.draw(kinds[0])
+    turn.play(turn.random_move(random.Random(0)))
+    turn.play(turn.random_move(random.Random(0)))
+    with pytest.raises(LinkMoveError, match="another tile"):
+        bylink.hand_on(game, turn, table.secrets[1])
+
+
+def test_a_tampered_revealed_value_is_refused_naming_the_seat_and_draw() -> None:
+    table = Table(Options(players=3), 5)
+    for _ in range(4):
+        table.play_turn()
+    game = table.last
+    data, at = _bytes(table.links[-1]), _offsets(game)["revealed"]
+    draw = game.revealed[0][0]  # type: ignore[index]
+    data[at + 1 + 5] ^= 0x40  # seat 0's value
+    with pytest.raises(ChainError, match=f"seat 0: the value revealed for draw {draw} does not"):
+        bylink.read_link(_link(data))
+    # Revealing deeper or shallower than the protocol says is refused too.
+    data = _bytes(table.links[-1])
+    data[at] -= 1
+    seat0 = game.revealed[0]
+    assert seat0 is not None
+    value = earlier_value(seat0[1], seat0[0], seat0[0] - 1)
+    data[at + 1 : at + 1 + DIGEST_SIZE] = value
+    with pytest.raises(
+        ChainError, match=f"seat 0 revealed its chain to draw {draw - 1}, the protocol says {draw}"
+    ):
+        bylink.read_link(_link(data))
+
+
+def test_a_tampered_commitment_is_refused() -> None:
+    table = Table(Options(players=2), 6)
+    for _ in range(3):
+        table.play_turn()
+    kept, game = bylink.read_link(table.links[-2]), table.last
+    data, at = _bytes(table.links[-1]), _offsets(game)["commitments"]
+    data[at + DIGEST_SIZE + 3] ^= 1  # seat 1's commitment
+    with pytest.raises(ChainError, match="seat 1: the value revealed for draw .* does not hash"):
+        bylink.read_link(_link(data))
+    # A whole chain swapped for another (commitment and value, consistently): the link reads,
+    # but the device that kept the game knows the commitment it started with.
+    secret = b"\x02" * DIGEST_SIZE
+    swapped = list(game.commitments)
+    swapped[1] = commitment(secret, game.length)
+    revealed = list(game.revealed)
+    depth = revealed[1][0]  # type: ignore[index]
+    revealed[1] = (depth, chain_value(secret, game.length, depth))
+    try:
+        other = ByLinkGame(game.options, swapped, revealed, game.moves)
+    except LinkMoveError:  # the other chain's tiles may not fit the moves: refused as well
+        return
+    with pytest.raises(ChainError, match="seat 1's commitment is not the one this game has"):
+        bylink.compare(kept, other)
+
+
+def test_a_tampered_move_is_refused() -> None:
+    table = Table(Options(players=2), 8)
+    for _ in range(6):
+        table.play_turn()
+    game = table.last
+    data, at = _bytes(table.links[-1]), _offsets(game)["moves"]
+    refused = 0
+    for index in range(at, len(data)):
+        for bit in (1, 4, 32):
+            changed = bytearray(data)
+            changed[index] ^= bit
+            try:
+                other = bylink.read_link(_link(changed))
+            except bylink.ByLinkError:
+                refused += 1
+                continue
+            assert [t.placement for t in other.game.turns] == [t.placement for t in game.game.turns]
+    assert refused == 3 * (len(data) - at)
+    with pytest.raises(LinkMoveError, match="checksum: a move was altered"):
+        changed = bytearray(data)
+        changed[-1] ^= 1
+        bylink.read_link(_link(changed))
+    # An illegal move (a link made by hand) is refused naming the turn and the rule.
+    moves = list(game.moves)
+    moves[3] = parse_move("tower 0,1")
+    with pytest.raises(LinkMoveError, match=r"turn 2: R-BUILD-\d") as caught:
+        ByLinkGame(game.options, game.commitments, game.revealed, moves)
+    assert caught.value.facts["turn"] == 2 and caught.value.facts["rule"].startswith("R-BUILD")
+    assert caught.value.code == "bylink-move"
+
+
+def test_a_rewritten_turn_is_caught_by_the_game_kept_on_a_device() -> None:
+    """A relayed link cannot prove who made a move (it is not signed); a device that saw the
+    move keeps it, and a link of the same game that differs from it is refused, naming the turn."""
+    table = Table(Options(players=2), 9)
+    for _ in range(3):
+        table.play_turn()
+    kept = table.last  # seat 1's device before its turn
+    seat, game = kept.to_act, kept
+    assert seat is not None
+    fork = bylink.open_turn(game, table.secrets[seat])
+    fork.play(fork.legal_placements()[-1])
+    fork.play(fork.legal_builds()[0])
+    one = bylink.read_link(bylink.hand_on(game, fork, table.secrets[seat]))
+    table.play_turn()
+    two = table.last
+    assert bylink.compare(kept, two) == "ahead"
+    assert bylink.compare(two, kept) == "behind"
+    assert bylink.compare(two, bylink.read_link(table.links[-1])) == "same"
+    assert one.moves != two.moves
+    with pytest.raises(HistoryError, match="turn 4 of the link differs") as caught:
+        bylink.compare(two, one)
+    assert caught.value.facts == {"turn": 4}
+    other = Table(Options(players=2), 10).last
+    assert bylink.compare(two, other) is None  # another game: other commitments
+    joining = bylink.read_link(table.links[0])
+    assert bylink.compare(joining, two) == "ahead" and bylink.compare(two, joining) == "behind"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "carries no game"),
+        ("2AAAA", "format '2'"),
+        ("1AA", "cut short"),
+        ("1" + "A" * 2000, "characters"),
+        ("1!!!!", "characters no link has"),
+    ],
+)
+def test_an_unreadable_link_is_refused(text: str, message: str) -> None:
+    with pytest.raises(LinkFormatError, match=message) as caught:
+        bylink.read_link(text)
+    assert caught.value.code == "bylink-format"
+
+
+def test_a_cut_link_is_refused() -> None:
+    table = Table(Options(players=2), 12)
+    table.play_turn()
+    for cut in (5, 40, 90, len(table.links[-1]) - 3):
+        with pytest.raises(bylink.ByLinkError):
+            bylink.read_link(table.links[-1][:cut])
+
+
+def test_joining_and_acting_out_of_turn_are_refused() -> None:
+    table = Table(Options(players=2), 13)
+    with pytest.raises(LinkFormatError, match="every seat has joined"):
+        bylink.join(table.last)
+    with pytest.raises(SecretError, match="no tile is drawn now: the game is joining"):
+        bylink.open_turn(bylink.read_link(table.links[0]), table.secrets[0])
+    game = table.last
+    turn = bylink.open_turn(game, table.secrets[0])
+    turn.play(turn.legal_placements()[0])
+    with pytest.raises(LinkMoveError, match="whole turn"):
+        bylink.hand_on(game, turn, table.secrets[0])
+    assert bylink.seat_of(game, table.secrets[1]) == 1
+
+
+def test_a_seat_that_leaves_reveals_its_chain_and_the_others_reveal_one_draw_less() -> None:
+    """Seats leave only in their own turn (R-ELIM-1, O-RANK), after their draw, so the mover's
+    next draw is the current one plus the other seats still playing. Random games hardly ever
+    eliminate anyone at 3 and 4 players, so the rule is checked on positions made for it."""
+    table = Table(Options(players=3), 21)
+    for _ in range(3):
+        table.play_turn()
+    game = table.last.game.copy()
+    length, draw = table.last.length, len(game.turns) - 1
+    assert bylink._reveal_after_turn(game, 0, draw, length) == draw + 2
+    game.status[2] = ELIMINATED
+    assert bylink._reveal_after_turn(game, 0, draw, length) == draw + 1
+    assert bylink._reveal_after_turn(game, 2, draw, length) == length - 1
+    game.status[2] = FINISHED
+    assert bylink._reveal_after_turn(game, 2, draw, length) == length - 1
+    near_end = length - 2
+    assert bylink._reveal_after_turn(table.last.game, 0, near_end, length) == length - 1
+
+
+# ------------------------------------------------------------------------------ the bridge
+
+
+def _ask(method: str, **params: object) -> dict:
+    reply = json.loads(handle(json.dumps({"id": 1, "method": method, "params": params})))
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def _refused(method: str, **params: object) -> dict:
+    reply = json.loads(handle(json.dumps({"id": 1, "method": method, "params": params})))
+    assert not reply["ok"], reply
+    return reply["error"]
+
+
+def test_a_two_player_game_through_the_bridge_as_two_devices_would_play_it() -> None:
+    """Each device keeps its secret and the last link; the worker shows one game at a time."""
+    rng = random.Random(3)
+    made = _ask("bylinkCreate", options={"players": 2})
+    assert (made["seat"], made["stage"], made["toAct"]) == (0, "joining", 1)
+    joined = _ask("bylinkJoin", link=made["link"])
+    assert (joined["seat"], joined["stage"], joined["toAct"]) == (1, "playing", 0)
+    devices = {0: {"secret": made["secret"], "kept": made["link"]}}
+    devices[1] = {"secret": joined["secret"], "kept": joined["link"]}
+    link, turns = joined["link"], 0
+    while True:
+        checked = _ask("bylinkRead", link=link, kept=devices[0]["kept"])
+        if checked["stage"] == "over":
+            break
+        seat = checked["toAct"]
+        device = devices[seat]
+        relation = _ask("bylinkRead", link=link, kept=device["kept"])["relation"]
+        assert relation in ("same", "ahead")
+        view = _ask("bylinkOpen", link=link, secret=device["secret"])
+        assert view["bylink"]["seat"] == seat and view["state"]["phase"] == "place"
+        while not view["bylink"]["canHandOn"]:
+            moves = _ask("legalMoves")
+            view = _ask("play", move=moves[rng.randrange(len(moves))])
+        link = _ask("bylinkHandOn")["link"]
+        device["kept"] = link
+        turns += 1
+    assert turns == 24 and checked["summary"]["over"]
+    # The other device opens the last link and sees the game over; an older link is behind.
+    view = _ask("bylinkOpen", link=link, secret=devices[1]["secret"])
+    assert view["state"]["phase"] == "over" and view["bylink"]["stage"] == "over"
+    assert _ask("bylinkRead", link=joined["link"], kept=link)["relation"] == "behind"
+
+
+def test_the_bridge_refuses_a_tampered_link_and_keeps_the_game_on_screen() -> None:
+    table = Table(Options(players=2), 14)
+    table.play_turn()
+    view = _ask("bylinkOpen", link=table.links[-1], secret=table.secrets[1].hex())
+    data, at = _bytes(table.links[-1]), _offsets(table.last)["revealed"]
+    data[at + 1] ^= 1
+    error = _refused("bylinkOpen", link=_link(data), secret=table.secrets[1].hex())
+    assert (error["kind"], error["code"], error["args"]) == (
+        "bylink",
+        "bylink-chain",
+        {"seat": 0, "draw": 1},
+    )
+    assert "seat 0: the value revealed for draw 1 does not hash" in error["message"]
+    error = _refused("bylinkOpen", link=table.links[-1], secret="00" * 32)
+    assert error["code"] == "bylink-secret"
+    assert _ask("view")["state"] == view["state"]
+    # Not this device's turn: the game is shown, and no move can be made.
+    shown = _ask("bylinkOpen", link=table.links[-1], secret=table.secrets[0].hex())
+    assert shown["state"]["phase"] == "draw" and not shown["bylink"]["canHandOn"]
+    assert _refused("bylinkHandOn")["code"] == "bylink-secret"
