@@ -94,6 +94,11 @@ def test_a_log_row_marks_its_turn_on_the_board_and_opens_the_replay_there(game):
     page.locator("[data-testid=log] li[data-turn='2']").click()
     page.wait_for_selector(f"{replay}[data-step='4'][data-busy='0']")
     page.keyboard.press("Escape")
+    # The last turn played stays marked until the next tile is placed.
+    last = "[data-testid=log] li[data-last='1']"
+    assert page.get_attribute(last, "data-turn") == "2"
+    play_api(page, 1)
+    assert page.get_attribute(last, "data-turn") == "3"
 
 
 def tip_box(page) -> dict:
