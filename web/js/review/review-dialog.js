@@ -90,7 +90,11 @@ export function createReviewDialog({ engine, seats, colours, root }) {
   });
   const details = h("div", { class: "review-turn", dataset: { testid: "review-turn" } });
   // The engine's line: a button to step into it, then ◀ ▶ through its steps and a way back.
-  const lineCaption = h("p", { class: "review-line-caption", dataset: { testid: "review-line-caption" } });
+  const lineCaption = h("p", {
+    class: "review-line-caption",
+    aria: { live: "polite" },
+    dataset: { testid: "review-line-caption" },
+  });
   const lineButton = (text, label, testid, onclick) =>
     h(
       "button",
