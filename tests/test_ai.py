@@ -7,6 +7,7 @@ level is given a small time cap where only legality is checked.
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -129,12 +130,15 @@ def test_the_planned_build_answers_the_build_step() -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_choices_are_reproducible_for_a_seed(level: str) -> None:
     game = position(Options(players=2), 31, steps=12, phase=PLACE)
-    first = choose_turn(game, level, seed=9)
-    again = choose_turn(game.copy(), level, seed=9)
+    # No time cap: a cap stops the search wherever the clock says, which a loaded machine moves.
+    first = choose_turn(game, level, seed=9, budget=math.inf)
+    again = choose_turn(game.copy(), level, seed=9, budget=math.inf)
     assert first == again
     game.play(first[0])
     fresh = game.copy()  # not the object the plan was made on: the cache keys on the position
-    assert choose_move(fresh, level, seed=9) == choose_move(fresh, level, seed=9)
+    assert choose_move(fresh, level, seed=9, budget=math.inf) == choose_move(
+        fresh, level, seed=9, budget=math.inf
+    )
 
 
 @pytest.mark.parametrize(
@@ -152,7 +156,9 @@ def test_the_hidden_pile_order_is_never_read(level: str, options: Options) -> No
     rest.reverse()
     shuffled.deck[shuffled.drawn :] = rest
     assert shuffled.deck != game.deck and shuffled.unseen() == game.unseen()
-    assert choose_turn(game, level, seed=2) == choose_turn(shuffled, level, seed=2)
+    assert choose_turn(game, level, seed=2, budget=math.inf) == choose_turn(
+        shuffled, level, seed=2, budget=math.inf
+    )
 
 
 def test_the_game_passed_in_is_not_changed() -> None:
