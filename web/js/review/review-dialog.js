@@ -27,11 +27,11 @@ const SVG = "http://www.w3.org/2000/svg";
 const percent = (share) => t("review.percent", { share });
 const ANNOUNCE_EVERY = 5; // turns between two progress announcements (about 5 s)
 
-/** A reviewed turn in words: "tile …, then hut on …". */
-export function planText(plan) {
-  const placement = moveText(plan.placement);
+/** A reviewed turn in words: "tile …, then hut on …"; `seats` ({name}) name the owners it speaks of. */
+export function planText(plan, seats = null) {
+  const placement = moveText(plan.placement, { seats });
   if (!plan.build) return t("review.plan-eliminated", { placement });
-  return t("review.plan", { placement, build: moveText(plan.build) });
+  return t("review.plan", { placement, build: moveText(plan.build, { seats }) });
 }
 
 /**
@@ -257,11 +257,11 @@ export function createReviewDialog({ engine, seats, colours, root }) {
     fill(
       details,
       h("strong", {}, summary),
-      h("span", { dataset: { testid: "review-played" } }, t("review.played", { plan: planText(r.played) })),
+      h("span", { dataset: { testid: "review-played" } }, t("review.played", { plan: planText(r.played, seats()) })),
       h(
         "span",
         { dataset: { testid: "review-preferred", notation: r.preferred.notation } },
-        r.same ? t("review.same") : t("review.preferred", { plan: planText(r.preferred), loss: r.loss }),
+        r.same ? t("review.same") : t("review.preferred", { plan: planText(r.preferred, seats()), loss: r.loss }),
       ),
       h(
         "span",
@@ -299,7 +299,7 @@ export function createReviewDialog({ engine, seats, colours, root }) {
     if (inLine) {
       const move = steps[line].move;
       label = move
-        ? t("review.line-step", { step: line, steps: steps.length - 1, move: moveText(move) })
+        ? t("review.line-step", { step: line, steps: steps.length - 1, move: moveText(move, { seats: seats() }) })
         : t("review.board");
     }
     lineCaption.textContent = inLine ? label : "";
