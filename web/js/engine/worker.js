@@ -14,7 +14,7 @@
 import { BOOT } from "../boot-config.js";
 import { DownloadFailure, downloadsCacheName, watchBootFetches } from "./boot-fetch.js";
 import { openSnapshots } from "./snapshot.js";
-import { fileSystemRoot, openSnapshotFiles } from "./snapshot-file.js";
+import { fileSystemRoot, openSnapshotFiles, openSnapshotStore } from "./snapshot-file.js";
 import { precompileWasm } from "./wasm-early.js";
 // snapshot.js's own import, named here too so that it is fetched with the others, not a round later.
 import "./zero-runs.js";
@@ -192,11 +192,13 @@ async function reportFailure(error) {
 const SNAPSHOT = { site: SITE.href, pyodideVersion: BOOT.pyodideVersion, build: BOOT.build };
 
 // Where the snapshot is kept: the Origin Private File System, read fastest, where the browser
-// offers it; else Cache Storage; else nowhere (null).
+// offers it, with Cache Storage behind it where a file cannot be written; else Cache Storage;
+// else nowhere (null).
 async function snapshotStore() {
   const cacheStore = "caches" in self ? openSnapshots(SNAPSHOT) : null;
   const root = await fileSystemRoot();
-  return root ? openSnapshotFiles({ ...SNAPSHOT, root, cacheStore }) : cacheStore;
+  if (!root) return cacheStore;
+  return openSnapshotStore({ files: openSnapshotFiles({ ...SNAPSHOT, root, cacheStore }), cacheStore });
 }
 
 // A lookup that fails counts as no snapshot. The snapshot found starts being read at once:
