@@ -6,7 +6,7 @@
 #   make lint        ruff on the Python; ESLint and Prettier (check only) on the JavaScript
 #   make test-js     unit tests of the page's pure JavaScript modules, on Node's own test runner
 #   make format      rewrite the JavaScript in Prettier's layout and apply ESLint's automatic fixes
-#   make bench-boot  boot time and bytes, beside a minimal Pyodide page
+#   make bench-boot  boot time and bytes, beside a minimal Pyodide page; WebKitGTK's beside Chromium's
 #   make bench       engine speed (move generation, random games) on CPython and on Pyodide
 #   make arena       computer levels against each other (ARENA_ARGS="--a strong --b random")
 #   make bench-games the Games list with many kept games: import, open, page start
@@ -189,7 +189,7 @@ test-pyodide: $(NPM_STAMP) $(SITE_WHEELS_STAMP) $(TEST_WHEELS_STAMP) $(ENGINE_ST
 test-e2e: site chromium other-browsers
 	$(PY) -m pytest e2e
 
-bench-boot: site chromium
+bench-boot: site chromium other-browsers
 	$(PY) build/bench_boot.py $(BENCH_ARGS)
 
 PYODIDE_TALUVA = node build/pyodide_taluva.mjs --site-wheels $(SITE_WHEELS) \

@@ -1,4 +1,5 @@
-"""Two browsers behind one small interface: Firefox ESR over WebDriver BiDi
+"""Firefox and WebKitGTK for the tests in those engines (e2e/other_browsers) and the boot
+benchmark (bench_boot.py), behind one small interface: Firefox ESR over WebDriver BiDi
 (build/firefox_bridge.mjs, puppeteer-core) and WebKitGTK over classic WebDriver
 (WebKitWebDriver driving MiniBrowser on a virtual X display), spoken here in plain HTTP.
 
@@ -23,8 +24,7 @@ from pathlib import Path
 
 import browsers
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent.parent
+ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "build" / "node_modules"
 
 # Classic WebDriver has no console: this records the page's errors from the moment it is run

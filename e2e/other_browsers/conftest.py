@@ -18,8 +18,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import drivers  # noqa: E402
-
+import browser_drivers as drivers  # noqa: E402
 from chromium import BrowserMissing  # noqa: E402
 from serve import SiteServer  # noqa: E402
 
