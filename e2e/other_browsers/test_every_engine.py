@@ -20,6 +20,8 @@ from contrast import MINIMUM, decode_png, region_contrast
 from game_driver import ENGINE_MESSAGES, Tally, choose
 
 ROOT_SEL = ".tg-root"
+# WebKitGTK's first visit took 20-60 s on this machine when busy: this only bounds a broken boot.
+BOOT_TIMEOUT_S = 240
 ENGINE_SETTLED = "() => ['ready', 'error'].includes(document.body.dataset.engine)"
 GAME_READY = (
     f"""() => document.querySelector('{ROOT_SEL}[data-ready="1"][data-busy="0"]') !== null"""
@@ -55,7 +57,7 @@ SET_SELECT = """(selector, value) => {
 def boot(run, visit: str, route: str) -> None:
     """Wait for the engine and the game screen; check the boot's route; note its time."""
     driver = run.driver
-    driver.wait(ENGINE_SETTLED, "the engine's boot", timeout_s=120)
+    driver.wait(ENGINE_SETTLED, "the engine's boot", timeout_s=BOOT_TIMEOUT_S)
     state = driver.evaluate("() => document.body.dataset.engine")
     if state != "ready":
         message = driver.evaluate("() => document.getElementById('boot-error')?.textContent")
@@ -181,7 +183,7 @@ def test_a_shared_link_opens_its_game(run):
     driver = run.driver
     driver.goto("about:blank")
     driver.goto(f"{run.url}#g={run.share_code}")
-    driver.wait(ENGINE_SETTLED, "the engine's boot", timeout_s=120)
+    driver.wait(ENGINE_SETTLED, "the engine's boot", timeout_s=BOOT_TIMEOUT_S)
     driver.wait(GAME_READY, "the game screen")
     driver.wait(
         "(code) => taluva.share.code() === code", "the linked game", run.share_code, timeout_s=30
