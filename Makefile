@@ -2,10 +2,11 @@
 #
 #   make play        set up whatever is missing, build, serve on http://127.0.0.1:8000
 #   make test        lint, JS unit tests, engine tests on CPython and in Pyodide, browser tests
+#                    (Chromium; and Firefox ESR and WebKitGTK in e2e/other_browsers)
 #   make lint        ruff on the Python; ESLint and Prettier (check only) on the JavaScript
 #   make test-js     unit tests of the page's pure JavaScript modules, on Node's own test runner
 #   make format      rewrite the JavaScript in Prettier's layout and apply ESLint's automatic fixes
-#   make bench-boot  boot time and bytes, beside a minimal Pyodide page
+#   make bench-boot  boot time and bytes, beside a minimal Pyodide page; WebKitGTK's beside Chromium's
 #   make bench       engine speed (move generation, random games) on CPython and on Pyodide
 #   make arena       computer levels against each other (ARENA_ARGS="--a strong --b random")
 #   make bench-games the Games list with many kept games: import, open, page start
@@ -104,6 +105,21 @@ chromium: $(VENV_STAMP)
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	$(PY) build/chromium.py
 
+# Firefox ESR and WebKitGTK (WebKitWebDriver and its MiniBrowser, on an Xvfb display) for the
+# browser tests in those engines (e2e/other_browsers); Debian's packages, like Chromium.
+BROWSER_PACKAGES := firefox-esr webkit2gtk-driver xvfb
+.PHONY: other-browsers
+other-browsers: $(VENV_STAMP)
+	@if $(PY) build/browsers.py >/dev/null 2>&1; then exit 0; fi; \
+	if ! command -v apt-get >/dev/null; then \
+		$(PY) build/browsers.py || true; \
+		echo "Firefox or WebKitGTK missing and no apt-get to install them: install" \
+			"$(BROWSER_PACKAGES), or set the variables build/browsers.py names." >&2; exit 1; fi; \
+	echo "Installing Debian's $(BROWSER_PACKAGES)"; \
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq; \
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_PACKAGES); \
+	$(PY) build/browsers.py
+
 # --- site --------------------------------------------------------------------------------------
 
 $(SITE_STAMP): $(WEB_SRC) $(BUILD_SCRIPTS) $(ENGINE_STAMP) $(SITE_WHEELS_STAMP) $(NPM_STAMP)
@@ -172,10 +188,10 @@ test-pyodide: $(NPM_STAMP) $(SITE_WHEELS_STAMP) $(TEST_WHEELS_STAMP) $(ENGINE_ST
 		--site-wheels $(SITE_WHEELS) --test-wheels $(TEST_WHEELS) \
 		--engine-wheel "$$(ls $(ENGINE_DIST)/taluva-*.whl)" --project . -- tests
 
-test-e2e: site chromium
+test-e2e: site chromium other-browsers
 	$(PY) -m pytest e2e
 
-bench-boot: site chromium
+bench-boot: site chromium other-browsers
 	$(PY) build/bench_boot.py $(BENCH_ARGS)
 
 PYODIDE_TALUVA = node build/pyodide_taluva.mjs --site-wheels $(SITE_WHEELS) \

@@ -19,7 +19,10 @@ counted by the server as they leave it, headers included. The Taluva first visit
 until the service worker has cached the whole build for offline use. Each visit's route is read
 from the worker's answer and checked, so a fallback can never pass for a restore.
 
-    python build/bench_boot.py [--runs 5] [--json results.json]
+Then the same first and return visits in WebKitGTK (and Firefox with --engines webkit,firefox),
+each run in a fresh browser on an origin of its own (build/browser_drivers.py).
+
+    python build/bench_boot.py [--runs 5] [--engines webkit] [--json results.json]
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+import browser_drivers
 import chromium
 from serve import ROOT, SiteServer, page_csp
 
@@ -260,6 +264,89 @@ def measure_minimal(browser, server: SiteServer, path: str) -> dict[str, float]:
     }
 
 
+# In the other engines (browser_drivers.py): the page's marks, and the worker's points.
+DRIVER_MARKS = """() => Object.fromEntries(performance.getEntriesByType("mark")
+    .filter((m) => m.name.startsWith("taluva:")).map((m) => [m.name, m.startTime]))"""
+OTHER_ENGINE_TIMEOUT_S = 300  # WebKitGTK's first visit took a minute on a busy machine
+DRIVER_ROUTE = """async () => {
+    const info = await window.taluva.ready;
+    return { route: info.route, fallback: info.fallback,
+        timings: Object.fromEntries(Object.entries(info.timings)
+            .map(([k, v]) => [k, v - performance.timeOrigin])) };
+}"""
+
+
+def driver_visit(driver, url: str, route: str) -> dict[str, float]:
+    """As visit(), in a browser_drivers browser: {mark: ms} of one visit by `route`."""
+    driver.goto(url)
+    ready = f"() => document.querySelector({READY!r}) !== null"
+    driver.wait(ready, "engine ready", timeout_s=OTHER_ENGINE_TIMEOUT_S)
+    if driver.evaluate("() => document.body.dataset.engine") != "ready":
+        raise SystemExit(f"{driver.name}: {url} failed to boot: {driver.errors()}")
+    info = driver.evaluate(DRIVER_ROUTE)
+    if info["route"] != route:
+        raise SystemExit(f"{driver.name}: booted by {info['route']} ({info['fallback']})")
+    marks = driver.evaluate(DRIVER_MARKS)
+    marks.update({f"taluva:worker:{k}": v for k, v in info["timings"].items()})
+    return marks
+
+
+def measure_engine(engine: str, site: Path) -> dict[str, float]:
+    """A first visit and a snapshot-route return visit in a fresh `engine` browser, on an origin
+    of its own: ms to engine ready, and when each point was reached."""
+    server = SiteServer(site).start()
+    driver = browser_drivers.DRIVERS[engine](scheme="light")
+    try:
+        first = driver_visit(driver, server.url, "install")
+        # The first visit is over once the build is cached for offline use and the kept snapshot
+        # rehearsed, as in Chromium.
+        for state, what, settled in (
+            ("offline", "ready", ("ready", "unsupported", "failed")),
+            ("rehearsal", "done", ("done", "failed")),
+        ):
+            got = driver.wait(
+                f"(settled) => settled.includes(document.body.dataset.{state}) && "
+                f"document.body.dataset.{state}",
+                state,
+                list(settled),
+                timeout_s=OTHER_ENGINE_TIMEOUT_S,
+            )
+            if got != what:
+                raise SystemExit(f"{engine}: {state} {got}, not {what}")
+        restored = driver_visit(driver, server.url, "snapshot")
+        version = driver.evaluate("() => navigator.userAgent")
+    finally:
+        driver.close()
+        server.stop()
+    return {
+        "first_ms": first[READY_MARK],
+        "snapshot_ms": restored[READY_MARK],
+        **stage_marks("first", first),
+        **stage_marks("snapshot", restored),
+        "agent": version,
+    }
+
+
+def report_engines(engines: dict[str, list[dict]]) -> None:
+    for engine, rows in engines.items():
+        print(f"\n{engine} ({rows[0]['agent']}), {len(rows)} runs, navigation -> engine ready:")
+        stats = summary([{k: v for k, v in r.items() if k != "agent"} for r in rows])
+        for label, key in (("first visit", "first_ms"), ("return visit: snapshot", "snapshot_ms")):
+            ms = stats[key]
+            print(f"  {label:40}{ms['median']:>8,.0f}ms median{ms['p90']:>8,.0f}ms p90")
+        for prefix in ("first", "snapshot"):
+            stages = sorted(
+                (k[len(prefix) + 1 :], v["median"])
+                for k, v in stats.items()
+                if k.startswith(f"{prefix} ")
+            )
+            stages.sort(key=lambda kv: kv[1])
+            print(
+                f"  {prefix} visit, points reached (median ms): "
+                + ", ".join(f"{name} {ms:,.0f}" for name, ms in stages)
+            )
+
+
 def p90(values: list[float]) -> float:
     if len(values) < 2:
         return values[0]
@@ -318,6 +405,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--site", type=Path, default=SITE, help="a built site (default: site/)")
     parser.add_argument("--json", type=Path, help="also write the raw and median figures here")
+    parser.add_argument(
+        "--engines",
+        default="webkit",
+        help="other engines measured beside Chromium, comma-separated: webkit, firefox, or none",
+    )
     args = parser.parse_args(argv)
     site = args.site
     if not (site / "js" / "boot-config.js").exists():
@@ -345,6 +437,17 @@ def main(argv: list[str] | None = None) -> None:
         server.stop()
     print(f"browser: Chromium {version}")
     stats = report(results, args.runs)
+    engines = {e: [] for e in args.engines.split(",") if e and e != "none"}
+    for engine, rows in engines.items():
+        for run in range(1, args.runs + 1):
+            rows.append(measure_engine(engine, site))
+            print(
+                f"{engine} run {run}/{args.runs}: first {rows[-1]['first_ms']:.0f} ms, "
+                f"return {rows[-1]['snapshot_ms']:.0f} ms (snapshot)",
+                flush=True,
+            )
+    report_engines(engines)
+    results.update(engines)
     if server.csp_reports:
         raise SystemExit(f"CSP violations during the benchmark: {server.csp_reports}")
     if args.json:

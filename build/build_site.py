@@ -172,9 +172,13 @@ def copy_pyodide(dest: Path) -> str:
     return json.loads((PYODIDE_PACKAGE / "package.json").read_text())["version"]
 
 
+# micropip's and the engine's modules compiled (compile_stdlib.mjs), beside their wheels.
+BYTECODE = WHEELS_DIR + "site-packages.pyc.bin"
+
+
 def compile_stdlib(site: Path, installer_wheels: list[str], engine_wheel: str) -> None:
     """Replace the copied python_stdlib.zip with one whose modules a boot imports are compiled
-    (compile_stdlib.mjs, in the pinned Pyodide on Node)."""
+    (compile_stdlib.mjs, in the pinned Pyodide on Node), and write the engine's compiled modules."""
     (micropip,) = [w for w in installer_wheels if wheel_dist(Path(w))[0] == "micropip"]
     result = subprocess.run(
         [
@@ -186,6 +190,8 @@ def compile_stdlib(site: Path, installer_wheels: list[str], engine_wheel: str) -
             str(site / engine_wheel),
             "--out",
             str(site / PYODIDE_DIR / "python_stdlib.zip"),
+            "--bytecode",
+            str(site / BYTECODE),
         ],
         cwd=ROOT / "build",
         capture_output=True,
@@ -292,6 +298,7 @@ def build(out: Path) -> dict[str, object]:
 
     languages = write_catalogues(staging)
     boot_files = [PYODIDE_DIR + name for name in PYODIDE_FILES] + installer_wheels + [engine_wheel]
+    boot_files.append(BYTECODE)
     config = {
         # Content id of everything but the generated files; shown to people when reporting bugs.
         "build": manifest_id(file_manifest(staging, exclude=GENERATED)),
@@ -301,6 +308,7 @@ def build(out: Path) -> dict[str, object]:
         "installerWheels": installer_wheels,
         "engineWheel": engine_wheel,
         "engineVersion": engine_version,
+        "bytecode": BYTECODE,
         # what the worker downloads to boot: checked one by one when a boot fails
         "bootFiles": boot_files,
         "bootBytes": sum((staging / f).stat().st_size for f in boot_files),

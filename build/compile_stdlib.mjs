@@ -13,7 +13,13 @@
 // keeps about its size. Entries keep their names' order and dates, so equal inputs give an equal
 // zip.
 //
-//   node build/compile_stdlib.mjs --micropip WHEEL --engine WHEEL --out FILE
+// With --bytecode, it also writes the modules of the two installed wheels (micropip and the
+// engine) compiled the same way, as `<package>/__pycache__/<module>.cpython-314.pyc` files (paths
+// under site-packages): the worker writes them beside the installed packages, so that installing
+// and importing the engine on a first visit compiles no source. That compile was a large part of
+// WebKit's first boot, whose WebAssembly runs cold code slowly (README, "Boot benchmark").
+//
+//   node build/compile_stdlib.mjs --micropip WHEEL --engine WHEEL --out FILE [--bytecode FILE]
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
@@ -21,7 +27,12 @@ import { parseArgs } from "node:util";
 import { loadPyodide } from "pyodide";
 
 const { values } = parseArgs({
-  options: { micropip: { type: "string" }, engine: { type: "string" }, out: { type: "string" } },
+  options: {
+    micropip: { type: "string" },
+    engine: { type: "string" },
+    out: { type: "string" },
+    bytecode: { type: "string" },
+  },
 });
 if (!values.micropip || !values.engine || !values.out) {
   console.error("usage: compile_stdlib.mjs --micropip WHEEL --engine WHEEL --out FILE");
@@ -82,3 +93,36 @@ const zipped = pyodide.runPython(COMPILE);
 const bytes = zipped.toJs();
 zipped.destroy();
 writeFileSync(values.out, bytes);
+
+// Every module of the installed micropip and engine that the boot above imported, compiled from the very file the page's
+// worker installs (so a traceback names it), as an unchecked hash-based .pyc where Python's import
+// looks first. Laid out for the worker to copy without unzipping (which would run Python's
+// zipfile): the length of an index (a little-endian uint32), the index (JSON: [[path under
+// site-packages, length], ...]), then the files' bytes in that order.
+const COMPILE_PACKAGES = `
+import importlib.util, json, os, struct, sys, micropip, taluva
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+imported = {getattr(m, "__file__", None) for m in list(sys.modules.values())}
+index, blobs = [], []
+for module in (micropip, taluva):
+    package = os.path.dirname(module.__file__)
+    packages = os.path.dirname(package)
+    for folder, _, files in sorted(os.walk(package)):
+        for name in sorted(f for f in files if f.endswith(".py")):
+            path = os.path.join(folder, name)
+            if path not in imported:
+                continue  # not used by a boot: compiled if ever imported, as before
+            data = open(path, "rb").read()
+            code = compile(data, path, "exec", dont_inherit=True)
+            pyc = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
+            index.append([os.path.relpath(importlib.util.cache_from_source(path), packages), len(pyc)])
+            blobs.append(pyc)
+head = json.dumps(index).encode()
+struct.pack("<I", len(head)) + head + b"".join(blobs)
+`;
+if (values.bytecode) {
+  const packages = pyodide.runPython(COMPILE_PACKAGES);
+  writeFileSync(values.bytecode, packages.toJs());
+  packages.destroy();
+}

@@ -75,6 +75,13 @@ export default [
     rules: { "no-implicit-globals": "off" },
   },
   {
+    // Classic and ES5, so that a browser too old for the page still runs it (and says so).
+    basePath: ROOT,
+    files: ["web/js/browser-check.js"],
+    languageOptions: { ecmaVersion: 5, sourceType: "script" },
+    rules: { "no-var": "off", "prefer-const": "off" },
+  },
+  {
     basePath: ROOT,
     files: ["tests/js/**/*.mjs", "build/**/*.mjs"],
     languageOptions: { globals: globals.node },

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fnmatch import fnmatch
+
 import pytest
 
 from support import BOOT_TIMEOUT_MS, SETTLED, boot_config
@@ -22,10 +24,16 @@ def boot_error(page) -> dict:
 
 @pytest.mark.parametrize(
     "missing",
-    ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "wheels/micropip", "wheels/taluva"],
+    [
+        "pyodide/pyodide.asm.wasm",
+        "pyodide/python_stdlib.zip",
+        "wheels/micropip*",
+        "wheels/taluva-*.whl",
+        "wheels/site-packages.pyc.bin",  # micropip's and the engine's modules compiled
+    ],
 )
 def test_a_missing_file_is_named(page, server, site_dir, missing):
-    [path] = [f for f in boot_config(site_dir)["bootFiles"] if f.startswith(missing)]
+    [path] = [f for f in boot_config(site_dir)["bootFiles"] if fnmatch(f, missing)]
     server.missing.add(f"/{path}")
     page.goto(server.url)
     error = boot_error(page)

@@ -101,7 +101,8 @@ def test_every_module_the_page_loads_is_preloaded_by_the_build(booted, site_dir)
     worker = {base + path for path in module_graph(site_dir, "js/engine/worker.js")}
     assert f"{base}js/boot.js" in loaded and f"{base}js/engine/worker.js" in loaded
     assert len(preloaded) > 40
-    assert loaded - {f"{base}js/boot.js"} - (worker - preloaded) == preloaded
+    scripts = {f"{base}js/boot.js", f"{base}js/browser-check.js"}  # the page's <script>s
+    assert loaded - scripts - (worker - preloaded) == preloaded
 
 
 def test_each_language_has_its_manifest_and_the_page_links_it(site_dir, booted, server):

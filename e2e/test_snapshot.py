@@ -44,7 +44,7 @@ KEPT = f"""async () => {{
 # only the SHA-256 check can tell); "refused" changes Pyodide's own build id in its header and
 # describes the result truthfully, so every check of ours passes and Pyodide itself throws while
 # restoring; "other-build" moves it under another build's name and description; "cache-storage"
-# leaves it where and as the build before the file store kept it (in Cache Storage, the file gone).
+# moves it to Cache Storage, where the worker keeps it when a file cannot be written.
 TAMPER = f"""async (how) => {{
     const readFile = {READ_FILE};
     const root = await navigator.storage.getDirectory();
@@ -190,14 +190,12 @@ def test_return_visits_restore_the_snapshot_and_bad_ones_fall_back(page, server,
     wait_ready(page)
     play_a_move(page)
 
-    # Damaged, refused by Pyodide, another build's (ours deleted), or in the store before this one
-    # (Cache Storage): each boot installs, plays, and keeps a fresh snapshot of this build in place
-    # of the bad one, in the file store, and Cache Storage is emptied.
+    # Damaged, refused by Pyodide, or another build's (ours deleted): each boot installs, plays,
+    # and keeps a fresh snapshot of this build in place of the bad one, in the file store.
     for how, why in [
         ("damaged", "SHA-256"),
         ("refused", "build id mismatch"),
         ("other-build", "missing"),
-        ("cache-storage", "missing"),
     ]:
         bad_sha = page.evaluate(TAMPER, how)
         page.reload()
@@ -207,6 +205,14 @@ def test_return_visits_restore_the_snapshot_and_bad_ones_fall_back(page, server,
         play_a_move(page)
         wait_kept(page, key, not_sha=bad_sha)
         wait_rehearsed(page)
+
+    # This build's snapshot in Cache Storage (where it is kept when a file cannot be written) and
+    # none in a file: restored from there.
+    page.evaluate(TAMPER, "cache-storage")
+    page.reload()
+    wait_ready(page)
+    assert route(page) == ("snapshot", None)
+    assert page.evaluate(KEPT) == {"files": [], "cached": 1}
 
     page.reload()
     wait_ready(page)

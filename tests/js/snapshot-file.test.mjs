@@ -6,12 +6,14 @@ import {
   PYODIDE_SNAPSHOT_MAGIC,
   SNAPSHOT_FORMAT,
   SnapshotInvalid,
+  openSnapshots,
   packSnapshot,
 } from "../../web/js/engine/snapshot.js";
 import {
   fileBytes,
   fileSystemRoot,
   openSnapshotFiles,
+  openSnapshotStore,
   snapshotDirName,
   snapshotFileName,
 } from "../../web/js/engine/snapshot-file.js";
@@ -31,6 +33,7 @@ class FakeFile {
   }
   async createSyncAccessHandle({ mode = "readwrite" } = {}) {
     const readOnly = mode === "read-only";
+    if (!readOnly && this.refuseWrites) throw new DOMException("sync access handles refused", "InvalidStateError");
     if (this.writer || (!readOnly && this.readers)) throw new DOMException("locked", "NoModificationAllowedError");
     if (readOnly) this.readers++;
     else this.writer = true;
@@ -73,17 +76,24 @@ class FakeFile {
 }
 
 class FakeDirectory {
-  constructor() {
+  constructor({ refuseWrites = false } = {}) {
     this.entries = new Map();
+    this.refuseWrites = refuseWrites; // every file's writes fail, as in WebKitGTK with OPFS on
+    this.writes = 0;
   }
   async getDirectoryHandle(name, { create = false } = {}) {
-    if (!this.entries.has(name) && create) this.entries.set(name, new FakeDirectory());
+    if (!this.entries.has(name) && create)
+      this.entries.set(name, new FakeDirectory({ refuseWrites: this.refuseWrites }));
     const found = this.entries.get(name);
     if (!(found instanceof FakeDirectory)) throw notFound();
     return found;
   }
   async getFileHandle(name, { create = false } = {}) {
-    if (!this.entries.has(name) && create) this.entries.set(name, new FakeFile());
+    if (!this.entries.has(name) && create) {
+      const file = new FakeFile();
+      file.refuseWrites = this.refuseWrites;
+      this.entries.set(name, file);
+    }
     const found = this.entries.get(name);
     if (!(found instanceof FakeFile)) throw notFound();
     return found;
@@ -222,4 +232,124 @@ test("a read that fails closes the file's handle, in find as in load", async () 
   assert.throws(() => files.load(entry), /disk error/); // the worker counts it as no snapshot
   await assert.rejects(files.find(), /disk error/);
   assert.equal(file.readers, 0);
+});
+
+// Cache Storage as far as snapshot.js uses it: named caches of URL -> Response.
+class FakeCacheStorage {
+  constructor() {
+    this.caches = new Map();
+  }
+  async open(name) {
+    if (!this.caches.has(name)) this.caches.set(name, new FakeCache());
+    return this.caches.get(name);
+  }
+  async delete(name) {
+    return this.caches.delete(name);
+  }
+}
+
+class FakeCache {
+  constructor() {
+    this.entries = new Map();
+    this.puts = 0;
+  }
+  async match(url) {
+    return this.entries.get(String(url))?.clone();
+  }
+  async put(url, response) {
+    this.puts++;
+    const body = await response.arrayBuffer();
+    this.entries.set(String(url), new Response(body, { headers: response.headers }));
+  }
+  async keys() {
+    return [...this.entries.keys()].map((url) => new Request(url));
+  }
+  async delete(request) {
+    return this.entries.delete(request.url ?? String(request));
+  }
+}
+
+function layered({ root, cacheStorage, agent = "Browser/1", build = THIS.build }) {
+  const cacheStore = openSnapshots({ site: SITE, ...THIS, build, cacheStorage });
+  const files = openSnapshotFiles({ site: SITE, ...THIS, build, root, cacheStore });
+  return { files, cacheStore, store: openSnapshotStore({ files, cacheStore, agent }) };
+}
+
+async function restored(store) {
+  const { entry, problem } = await store.find();
+  assert.equal(problem, null);
+  return store.read(entry);
+}
+
+test("where files can be written, the snapshot is kept and found in a file", async () => {
+  const root = new FakeDirectory();
+  const cacheStorage = new FakeCacheStorage();
+  const { store, cacheStore } = layered({ root, cacheStorage });
+  assert.deepEqual(await store.find(), { entry: null, problem: "missing" });
+  const bytes = fakeSnapshot();
+  await store.save(bytes);
+  assert.deepEqual(await restored(store), bytes);
+  assert.equal((await cacheStore.find()).problem, "missing");
+  assert.equal(await cacheStore.fileStoreRefused("Browser/1"), null);
+});
+
+test("a file write that fails keeps the snapshot in Cache Storage, where the next visit finds it", async () => {
+  const root = new FakeDirectory({ refuseWrites: true });
+  const cacheStorage = new FakeCacheStorage();
+  const { store, files, cacheStore } = layered({ root, cacheStorage });
+  const bytes = fakeSnapshot();
+  const warned = [];
+  const warn = console.warn;
+  console.warn = (line) => warned.push(line);
+  try {
+    assert.ok((await store.save(bytes)) > 0);
+  } finally {
+    console.warn = warn;
+  }
+  assert.match(warned.join("\n"), /could not be kept in a file \(sync access handles refused\)/);
+  assert.equal((await files.find()).problem, "missing", "no file cut short is left behind");
+  assert.match(await cacheStore.fileStoreRefused("Browser/1"), /refused/);
+  const next = layered({ root, cacheStorage }).store; // the next visit's worker
+  assert.deepEqual(await restored(next), bytes);
+});
+
+test("a store that always fails is not tried again, until the browser changes", async () => {
+  const root = new FakeDirectory({ refuseWrites: true });
+  const cacheStorage = new FakeCacheStorage();
+  const attempts = () => [...root.entries.values()].length;
+  const consoleWarn = console.warn;
+  console.warn = () => {};
+  try {
+    await layered({ root, cacheStorage }).store.save(fakeSnapshot());
+    root.entries.clear(); // the failed attempt's directory: gone, to see whether another is made
+    const cache = await cacheStorage.open(layered({ root, cacheStorage }).cacheStore.name);
+    const puts = cache.puts;
+    // A later build of the same browser: straight to Cache Storage, the note kept.
+    const later = layered({ root, cacheStorage, build: "bbbb2222" });
+    await later.store.save(fakeSnapshot());
+    assert.equal(attempts(), 0, "the file store was tried again");
+    assert.equal(cache.puts, puts + 1);
+    assert.match(await later.cacheStore.fileStoreRefused("Browser/1"), /refused/);
+    assert.equal((await later.store.find()).problem, null);
+    // A new version of the browser tries the files again (and, refused, notes it again).
+    await layered({ root, cacheStorage, agent: "Browser/2" }).store.save(fakeSnapshot());
+    assert.equal(attempts(), 1);
+  } finally {
+    console.warn = consoleWarn;
+  }
+});
+
+test("a snapshot in a file wins over one in Cache Storage; drop removes both", async () => {
+  const root = new FakeDirectory();
+  const cacheStorage = new FakeCacheStorage();
+  const { store, files, cacheStore } = layered({ root, cacheStorage });
+  await cacheStore.save(fakeSnapshot(2048));
+  const bytes = fakeSnapshot();
+  await files.save(bytes); // clears Cache Storage: put one back to see which is read
+  await cacheStore.save(fakeSnapshot(2048));
+  assert.deepEqual(await restored(store), bytes);
+  await store.drop();
+  assert.equal((await files.find()).problem, "missing");
+  assert.equal((await cacheStore.find()).problem, "missing");
+  assert.deepEqual(await store.find(), { entry: null, problem: "missing" });
 });

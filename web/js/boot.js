@@ -6,7 +6,11 @@
 
 import { createEngine, DEFAULT_BOOT_TIMEOUT_MS } from "./engine/client.js";
 
-document.body.dataset.engine = "booting"; // first act: also stops the CSS "taking too long" fallback
+// js/browser-check.js ran first: in a browser that lacks what the engine needs it shows why, and
+// nothing is started here.
+const TOO_OLD = document.documentElement.dataset.browser === "old";
+
+if (!TOO_OLD) document.body.dataset.engine = "booting"; // first act: also stops the CSS "taking too long" fallback
 
 // ?bootTimeoutMs= shortens the boot timeout, so tests can exercise it without waiting minutes.
 function bootTimeoutMs() {
@@ -14,20 +18,24 @@ function bootTimeoutMs() {
   return Number.isFinite(value) && value > 0 ? value : DEFAULT_BOOT_TIMEOUT_MS;
 }
 
-const early = []; // progress reported before boot-page.js is in
-let onProgress = (report) => early.push(report);
-const engine = createEngine({
-  onProgress: (report) => onProgress(report),
-  timeoutMs: bootTimeoutMs(),
-  // Not yet served by the service worker: a first visit (or offline support unavailable).
-  bootOptions: { keepDownloads: Boolean(navigator.serviceWorker && !navigator.serviceWorker.controller) },
-});
+function start() {
+  const early = []; // progress reported before boot-page.js is in
+  let onProgress = (report) => early.push(report);
+  const engine = createEngine({
+    onProgress: (report) => onProgress(report),
+    timeoutMs: bootTimeoutMs(),
+    // Not yet served by the service worker: a first visit (or offline support unavailable).
+    bootOptions: { keepDownloads: Boolean(navigator.serviceWorker && !navigator.serviceWorker.controller) },
+  });
 
-// Only now the page's own modules: their preloads wait in a template (build/module_preload.py) so
-// that the worker's modules, fetched through the same service worker, do not queue behind them.
-const preloads = document.getElementById("page-module-preloads");
-if (preloads) document.head.append(preloads.content);
+  // Only now the page's own modules: their preloads wait in a template (build/module_preload.py) so
+  // that the worker's modules, fetched through the same service worker, do not queue behind them.
+  const preloads = document.getElementById("page-module-preloads");
+  if (preloads) document.head.append(preloads.content);
 
-import("./boot-page.js").then(({ startPage }) => {
-  onProgress = startPage(engine, early);
-});
+  import("./boot-page.js").then(({ startPage }) => {
+    onProgress = startPage(engine, early);
+  });
+}
+
+if (!TOO_OLD) start();

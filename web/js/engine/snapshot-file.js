@@ -139,3 +139,48 @@ export function openSnapshotFiles({ site, pyodideVersion, build, root, cacheStor
 
   return { name, find, load, read, save, drop };
 }
+
+/**
+ * The store the worker uses: the file store (`files`, openSnapshotFiles) with Cache Storage
+ * (`cacheStore`, openSnapshots) behind it, as `{ find, load, read, save, drop }`.
+ *
+ * Some browsers offer the file system's methods and then refuse to write (WebKitGTK with it
+ * turned on refuses synchronous access handles). Where a file write fails, the snapshot is kept in
+ * Cache Storage instead, and the failure is noted there: later saves in the same browser version
+ * go straight to Cache Storage rather than failing again on every visit. find() looks in the file
+ * store first, then, where it has no snapshot, in Cache Storage; an entry remembers its store.
+ * `agent` is the browser's user agent (a new version tries the file store again).
+ */
+export function openSnapshotStore({ files, cacheStore = null, agent = globalThis.navigator?.userAgent ?? "" }) {
+  async function find() {
+    const inFiles = await files.find();
+    if (inFiles.entry || inFiles.problem !== "missing" || !cacheStore) return wrap(files, inFiles);
+    return wrap(cacheStore, await cacheStore.find());
+  }
+
+  const wrap = (store, { entry, problem }) => ({ entry: entry && { store, entry }, problem });
+  const load = ({ store, entry }) => store.load(entry);
+  const read = ({ store, entry }) => store.read(entry);
+
+  async function save(bytes) {
+    const refused = cacheStore && (await cacheStore.fileStoreRefused(agent).catch(() => null));
+    if (refused) return cacheStore.save(bytes);
+    try {
+      return await files.save(bytes);
+    } catch (error) {
+      if (!cacheStore) throw error;
+      await files.drop().catch(() => {}); // a file cut short is no snapshot
+      const problem = String(error?.message ?? error);
+      console.warn(`Taluva: the engine snapshot could not be kept in a file (${problem}); using Cache Storage.`);
+      await cacheStore.noteFileStoreRefused(problem, agent).catch(() => {});
+      return cacheStore.save(bytes);
+    }
+  }
+
+  // Whichever store held the snapshot that failed: both, so neither serves it again.
+  async function drop() {
+    await Promise.all([files.drop(), cacheStore?.drop()]);
+  }
+
+  return { find, load, read, save, drop };
+}

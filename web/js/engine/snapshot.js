@@ -131,6 +131,7 @@ export function openSnapshots({ site, pyodideVersion, build, cacheStorage = glob
   const expected = { pyodideVersion, build };
   const name = snapshotCacheName(site);
   const key = snapshotKey(site, expected);
+  const refusedKey = new URL("engine-snapshot/file-store-refused", site).href;
   const open = () => cacheStorage.open(name);
 
   async function find() {
@@ -166,7 +167,7 @@ export function openSnapshots({ site, pyodideVersion, build, cacheStorage = glob
     const cache = await open();
     const headers = { "content-type": "application/octet-stream", [META_HEADER]: JSON.stringify(meta) };
     await cache.put(key, new Response(stored, { headers }));
-    const others = (await cache.keys()).filter((request) => request.url !== key);
+    const others = (await cache.keys()).filter((request) => request.url !== key && request.url !== refusedKey);
     await Promise.all(others.map((request) => cache.delete(request)));
     return stored.byteLength;
   }
@@ -180,5 +181,21 @@ export function openSnapshots({ site, pyodideVersion, build, cacheStorage = glob
     await cacheStorage.delete(name);
   }
 
-  return { key, name, find, load, read, save, drop, clear };
+  /** Notes that the file store (snapshot-file.js) failed to keep a snapshot in this browser
+   * (`agent`: its user agent), and why, so that it is not tried on every visit. */
+  async function noteFileStoreRefused(problem, agent) {
+    const body = JSON.stringify({ problem, agent });
+    await (await open()).put(refusedKey, new Response(body, { headers: { "content-type": "application/json" } }));
+  }
+
+  /** Why the file store failed in this browser (`agent`), or null if it did not (or in another
+   * version of the browser, which may do better). */
+  async function fileStoreRefused(agent) {
+    if (!cacheStorage) return null;
+    const note = await (await open()).match(refusedKey);
+    const { problem = null, agent: noted = null } = note ? await note.json().catch(() => ({})) : {};
+    return noted === agent ? problem : null;
+  }
+
+  return { key, name, find, load, read, save, drop, clear, noteFileStoreRefused, fileStoreRefused };
 }

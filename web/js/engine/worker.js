@@ -14,7 +14,7 @@
 import { BOOT } from "../boot-config.js";
 import { DownloadFailure, downloadsCacheName, watchBootFetches } from "./boot-fetch.js";
 import { openSnapshots } from "./snapshot.js";
-import { fileSystemRoot, openSnapshotFiles } from "./snapshot-file.js";
+import { fileSystemRoot, openSnapshotFiles, openSnapshotStore } from "./snapshot-file.js";
 import { precompileWasm } from "./wasm-early.js";
 // snapshot.js's own import, named here too so that it is fetched with the others, not a round later.
 import "./zero-runs.js";
@@ -192,11 +192,13 @@ async function reportFailure(error) {
 const SNAPSHOT = { site: SITE.href, pyodideVersion: BOOT.pyodideVersion, build: BOOT.build };
 
 // Where the snapshot is kept: the Origin Private File System, read fastest, where the browser
-// offers it; else Cache Storage; else nowhere (null).
+// offers it, with Cache Storage behind it where a file cannot be written; else Cache Storage;
+// else nowhere (null).
 async function snapshotStore() {
   const cacheStore = "caches" in self ? openSnapshots(SNAPSHOT) : null;
   const root = await fileSystemRoot();
-  return root ? openSnapshotFiles({ ...SNAPSHOT, root, cacheStore }) : cacheStore;
+  if (!root) return cacheStore;
+  return openSnapshotStore({ files: openSnapshotFiles({ ...SNAPSHOT, root, cacheStore }), cacheStore });
 }
 
 // A lookup that fails counts as no snapshot. The snapshot found starts being read at once:
@@ -292,6 +294,11 @@ async function restore(loadPyodide, { memory, verified }, step) {
 // The install route, as on a first visit: start Python, load micropip, install the engine wheel.
 async function install(loadPyodide, step, { snapshot }) {
   progress("runtime", `Downloading the Python runtime (Pyodide ${BOOT.pyodideVersion})…`);
+  // micropip's and the engine's modules compiled at build time (build/compile_stdlib.mjs), for
+  // their packages' __pycache__ once installed: installing and importing then compile no source,
+  // which in WebKit took seconds of a first visit.
+  const bytecode = fetchFile(BOOT.bytecode);
+  bytecode.catch(() => {}); // awaited below
   // _makeSnapshot only wraps the `js` module's globals so that a snapshot can name them later.
   const pyodide = await step(loadPyodide({ ...pyodideOptions(), _makeSnapshot: snapshot }));
   reached("python started");
@@ -304,6 +311,7 @@ async function install(loadPyodide, step, { snapshot }) {
     }),
   );
 
+  writeBytecode(pyodide, await step(bytecode)); // the engine's land before it is installed
   progress("engine", `Installing the Taluva engine ${BOOT.engineVersion}…`);
   const wheel = await step(stageWheel(pyodide, BOOT.engineWheel));
   const micropip = pyodide.pyimport("micropip");
@@ -319,6 +327,30 @@ async function install(loadPyodide, step, { snapshot }) {
 // an http URL, micropip fetches through pyodide.http, which leaves the JavaScript Response in
 // Pyodide's table of JavaScript references, and a snapshot cannot be taken with it there.
 async function stageWheel(pyodide, path) {
+  const bytes = await fetchFile(path);
+  const file = `/tmp/wheels/${path.split("/").pop()}`;
+  pyodide.FS.mkdirTree("/tmp/wheels");
+  pyodide.FS.writeFile(file, bytes);
+  return `emfs:${file}`;
+}
+
+// Writes the compiled modules (build/compile_stdlib.mjs: an index's length, the index, the files'
+// bytes) into site-packages, straight into Pyodide's file system.
+function writeBytecode(pyodide, bytes) {
+  const packages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  const length = new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true);
+  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
+  let at = 4 + length;
+  for (const [path, size] of index) {
+    const file = `${packages}/${path}`;
+    pyodide.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
+    pyodide.FS.writeFile(file, bytes.subarray(at, at + size));
+    at += size;
+  }
+}
+
+// The bytes of one of the site's files; a file that is not there fails the boot, naming it.
+async function fetchFile(path) {
   const response = await fetch(siteUrl(path));
   if (!response.ok) {
     throw new DownloadFailure(
@@ -328,10 +360,7 @@ async function stageWheel(pyodide, path) {
       response.status,
     );
   }
-  const file = `/tmp/wheels/${path.split("/").pop()}`;
-  pyodide.FS.mkdirTree("/tmp/wheels");
-  pyodide.FS.writeFile(file, new Uint8Array(await response.arrayBuffer()));
-  return `emfs:${file}`;
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 // Readies the interpreter for a snapshot and takes it; null if it cannot (never fails the boot).

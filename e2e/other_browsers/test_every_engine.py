@@ -1,0 +1,211 @@
+"""The site in Firefox ESR and WebKitGTK (Safari's engine), as a visitor goes through it: a first
+visit, a whole game against the computer started from the New game dialog, a return visit restored
+from the engine's snapshot, a shared link and the embed. In the order written, on one origin per
+engine (conftest.py). Every test fails on a console error or uncaught exception (the `run`
+fixture), and where a dropdown shows text under 4.5:1 contrast (contrast.py, from screenshots),
+in a dark system theme and in a light one (native controls follow the system's theme, the page's
+colours its prefers-color-scheme: WebKitGTK's light native face under the page's light text was
+the issue's 1.1:1).
+
+Moves are chosen from the page API's legal moves (game_driver.choose) and played with
+taluva.play(); the pointer-and-keys play is Chromium's (e2e/test_game_play.py).
+"""
+
+from __future__ import annotations
+
+import random
+
+from contrast import MINIMUM, decode_png, region_contrast
+
+from game_driver import ENGINE_MESSAGES, Tally, choose
+
+ROOT_SEL = ".tg-root"
+# WebKitGTK's first visit took 20-60 s on this machine when busy: this only bounds a broken boot.
+BOOT_TIMEOUT_S = 240
+ENGINE_SETTLED = "() => ['ready', 'error'].includes(document.body.dataset.engine)"
+GAME_READY = (
+    f"""() => document.querySelector('{ROOT_SEL}[data-ready="1"][data-busy="0"]') !== null"""
+)
+# The person to move (no computer thinking or showing a move), or the game over.
+PERSON_OR_OVER = f"""() => {{
+    const root = document.querySelector('{ROOT_SEL}');
+    if (root?.dataset.over === '1') return 'over';
+    const d = root?.dataset ?? {{}};
+    return d.busy === '0' && d.computer === '0' && d.thinking === '0' ? 'person' : '';
+}}"""
+ROUTE = "async () => { const i = await taluva.ready; return [i.route, i.fallback]; }"
+READY_MS = "() => performance.getEntriesByName('taluva:engine-ready')[0]?.startTime ?? null"
+# Every shown <select> inside `scope`: its name and where it is, in screenshot pixels.
+SHOWN_SELECTS = """(scope) => [...document.querySelectorAll(`${scope} select`)]
+    .filter((s) => s.getClientRects().length > 0)
+    .map((s) => {
+        const r = s.getBoundingClientRect(), k = devicePixelRatio;
+        const name = s.name || s.dataset.testid || s.className;
+        return [name, [r.x * k, r.y * k, r.width * k, r.height * k]];
+    })"""
+# Resolves once what the page last changed is on screen: two frames on.
+PAINTED = "() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)))"
+SETUP_OPEN = "() => document.querySelector('dialog.tg-setup[open]') !== null"
+SET_SELECT = """(selector, value) => {
+    const select = document.querySelector(selector);
+    select.value = value;
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    return select.value;
+}"""
+
+
+def boot(run, visit: str, route: str) -> None:
+    """Wait for the engine and the game screen; check the boot's route; note its time."""
+    driver = run.driver
+    driver.wait(ENGINE_SETTLED, "the engine's boot", timeout_s=BOOT_TIMEOUT_S)
+    state = driver.evaluate("() => document.body.dataset.engine")
+    if state != "ready":
+        message = driver.evaluate("() => document.getElementById('boot-error')?.textContent")
+        raise AssertionError(f"{run.engine}: the engine did not boot: {message}")
+    driver.wait(GAME_READY, "the game screen")
+    taken, fallback = driver.evaluate(ROUTE)
+    assert taken == route, f"{run.engine} {visit}: booted by {taken} ({fallback})"
+    if visit in ("first visit", "return visit"):
+        run.boot_times[visit] = driver.evaluate(READY_MS)
+
+
+def assert_readable(run, scope: str) -> None:
+    """Every dropdown shown in `scope` has text of at least 4.5:1 contrast on its face."""
+    poor = unreadable(run, scope)
+    assert not poor, f"{run.engine}: dropdown text under {MINIMUM}:1: {poor}"
+
+
+def unreadable(run, scope: str) -> list[str]:
+    """The dropdowns shown in `scope` whose text contrast is under 4.5:1, and theirs."""
+    driver = run.driver
+    shown = driver.evaluate(SHOWN_SELECTS, scope)
+    assert shown, f"no dropdown shown in {scope}"
+    # The whole viewport, cut here: WebKit's screenshots of single elements in a modal dialog
+    # (the top layer) come out black.
+    driver.evaluate(PAINTED)
+    image = decode_png(driver.screenshot())
+    poor = []
+    for name, box in shown:
+        found, face, text = region_contrast(image, box)
+        if found < MINIMUM:
+            poor.append(f"{scope} {name}: {found:.2f}:1 (text {text} on {face})")
+    return poor
+
+
+def test_a_first_visit_installs_the_engine(run):
+    run.driver.goto(run.url)
+    boot(run, "first visit", "install")
+
+
+def open_new_game_dialog(driver) -> None:
+    """The dialog (a first visit opens it by itself, and its backdrop then covers the button)."""
+    if not driver.evaluate(SETUP_OPEN):
+        driver.click("[data-testid=new-game]")
+    driver.wait(SETUP_OPEN, "the New game dialog")
+
+
+def test_the_new_game_dialog_dropdowns_are_readable(run):
+    driver = run.driver
+    open_new_game_dialog(driver)
+    try:
+        assert_readable(run, "dialog.tg-setup")
+    finally:
+        driver.evaluate("() => document.querySelector('dialog.tg-setup[open]')?.close()")
+
+
+def show_the_speed_dropdown(driver) -> None:
+    """Play the person's first turn with the computer paused: the step bar then shows the
+    computer's turn with its speed dropdown."""
+    driver.evaluate("() => taluva.setAiPaused(true)")
+    for _ in range(2):  # the placement, then the build
+        driver.evaluate("() => taluva.play(taluva.legalMoves()[0])")
+    driver.wait("() => document.querySelector('[data-testid=ai-speed]') !== null", "speed")
+
+
+def test_the_dropdowns_are_readable_in_a_light_system_theme(light_run):
+    driver = light_run.driver
+    driver.goto(light_run.url)
+    boot(light_run, "light theme", "install")
+    open_new_game_dialog(driver)
+    poor = unreadable(light_run, "dialog.tg-setup")
+    seats = [{"type": "human"}, {"type": "computer:beginner"}]
+    driver.evaluate("(seats) => taluva.newGame({ players: 2, seats })", seats)
+    show_the_speed_dropdown(driver)
+    poor += unreadable(light_run, ".tg-root")
+    assert not poor, f"{light_run.engine}: dropdown text under {MINIMUM}:1: {poor}"
+
+
+def test_a_whole_game_against_the_computer_from_the_new_game_dialog(run):
+    driver = run.driver
+    open_new_game_dialog(driver)
+    assert driver.evaluate(SET_SELECT, "dialog.tg-setup select[name=type1]", "computer:beginner")
+    assert driver.evaluate(SET_SELECT, "dialog.tg-setup select[name=tiles]", "12") == "12"
+    driver.click("[data-testid=setup-start]")
+    driver.wait("() => !document.querySelector('dialog.tg-setup[open]')", "the dialog to close")
+    driver.wait(GAME_READY, "the new game")
+    show_the_speed_dropdown(driver)
+    assert_readable(run, ".tg-root")
+    driver.evaluate("() => { taluva.setAiSpeed('instant'); taluva.setAiPaused(false); }")
+
+    rnd, tally = random.Random(3), Tally()
+    while (turn := driver.wait(PERSON_OR_OVER, "the person's turn", timeout_s=120)) != "over":
+        state = driver.evaluate("() => taluva.state()")
+        assert state["current"] == 0, f"{run.engine}: the computer's turn did not end"
+        assert tally.steps < 120, f"{run.engine}: the game does not end"
+        move = choose(state, driver.evaluate("() => taluva.legalMoves()"), rnd, tally)
+        driver.evaluate("(m) => taluva.play(m)", move)
+        tally.steps += 1
+    assert turn == "over" and tally.steps >= 10
+    state = driver.evaluate("() => taluva.state()")
+    driver.wait("() => document.querySelector('[data-testid=end][open]') !== null", "the end")
+    reason = driver.evaluate("() => document.querySelector('[data-testid=end-reason]').textContent")
+    assert ENGINE_MESSAGES[f"result.{state['result']['code']}"] in reason
+    levels = {(t["seat"], t["level"]) for t in driver.evaluate("() => taluva.aiTimes()")}
+    assert levels == {(1, "beginner")}
+    run.share_code = driver.evaluate("() => taluva.share.code()")
+    run.final_hexes = state["hexes"]
+
+
+def test_a_return_visit_restores_the_engine_from_its_snapshot(run):
+    driver = run.driver
+    # The snapshot is kept after the first visit's ready, and the build cached for offline.
+    driver.wait("() => document.body.dataset.offline === 'ready'", "the offline copy")
+    # ... and then restored once in the background (boot-page.js), which must have worked.
+    rehearsal = driver.wait("() => document.body.dataset.rehearsal", "the rehearsal", timeout_s=90)
+    assert rehearsal == "done", f"{run.engine}: the kept snapshot did not restore ({rehearsal})"
+    driver.goto(run.url)
+    boot(run, "return visit", "snapshot")
+    assert driver.evaluate("() => taluva.call('ping', {})") == "pong"
+
+
+def test_a_shared_link_opens_its_game(run):
+    assert run.share_code, "the game test did not finish"
+    driver = run.driver
+    driver.goto("about:blank")
+    driver.goto(f"{run.url}#g={run.share_code}")
+    driver.wait(ENGINE_SETTLED, "the engine's boot", timeout_s=BOOT_TIMEOUT_S)
+    driver.wait(GAME_READY, "the game screen")
+    driver.wait(
+        "(code) => taluva.share.code() === code", "the linked game", run.share_code, timeout_s=30
+    )
+    assert driver.evaluate("() => taluva.state()")["hexes"] == run.final_hexes
+
+
+def test_the_embed_loads_on_click_and_steps_back(run):
+    assert run.share_code, "the game test did not finish"
+    driver = run.driver
+    driver.goto(f"{run.url}embed.html#g={run.share_code}")
+    driver.wait("() => document.querySelector('[data-testid=embed-load]') !== null", "preview")
+    driver.click("[data-testid=embed-load]")
+    driver.wait("() => document.body.dataset.embed === 'ready'", "the embed", timeout_s=120)
+    replay = "[data-testid=replay][data-busy='0']"
+    total = driver.wait(
+        f'() => document.querySelector("{replay}")?.dataset.total', "the replay", timeout_s=30
+    )
+    assert driver.evaluate(f'() => document.querySelector("{replay}").dataset.step') == total
+    driver.click("[data-testid=replay-back]")
+    driver.wait(
+        f'(step) => document.querySelector("{replay}[data-step=\'" + step + "\']") !== null',
+        "a step back",
+        str(int(total) - 1),
+    )
