@@ -57,7 +57,8 @@ def kept(page) -> dict:
 def test_two_devices_play_a_whole_game_by_passing_links(server, browser) -> None:
     errors: list[str] = []
     ann_context, ann = device(browser, server, server.url, errors)
-    # Ann starts it from the New game dialog, open on a first visit.
+    # Ann starts it from the New game dialog (a first visit starts a game against the computer).
+    ann.click("[data-testid=new-game]")
     dialog = ann.locator("dialog.tg-setup")
     dialog.locator("input[name=name0]").fill("Ann")
     dialog.locator("input[name=name1]").fill("Bo")

@@ -148,6 +148,14 @@ EVERY_METHOD = """async () => {
     await note("inspectCode", { code });
     await note("inspectRecord", { text });
     await note("recordOfCode", { code });
+    // A by-link game (issue 32): made, joined, read, opened on seat 0's device, a turn handed on.
+    const made = await note("bylinkCreate", { options: { players: 2 } });
+    const joined = await note("bylinkJoin", { link: made.link });
+    await note("bylinkRead", { link: joined.link, kept: made.link });
+    await note("bylinkOpen", { link: joined.link, secret: made.secret });
+    await call("play", { move: (await call("legalMoves"))[0] });
+    await call("play", { move: (await call("legalMoves"))[0] });
+    await note("bylinkHandOn");
     return { methods: Object.keys(done), move, code, steps: done.inspectCode.steps };
 }"""
 
