@@ -6,6 +6,7 @@
 #   make test-js     unit tests of the page's pure JavaScript modules, on Node's own test runner
 #   make format      rewrite the JavaScript in Prettier's layout and apply ESLint's automatic fixes
 #   make bench-boot  boot time and bytes, beside a minimal Pyodide page
+#   make bench-lighthouse  Lighthouse (mobile profile) on the built site: scores, FCP, LCP, TBT, TTI, bytes
 #   make bench       engine speed (move generation, random games) on CPython and on Pyodide
 #   make arena       computer levels against each other (ARENA_ARGS="--a strong --b random")
 #   make bench-games the Games list with many kept games: import, open, page start
@@ -58,7 +59,7 @@ JS_TESTS := $(wildcard tests/js/*.test.mjs)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help setup play serve site test lint format test-js test-engines test-engine test-pyodide test-e2e bench-boot \
-	bench arena chromium font clean distclean
+	bench-lighthouse 	bench arena chromium font clean distclean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -175,6 +176,11 @@ test-e2e: site chromium
 
 bench-boot: site chromium
 	$(PY) build/bench_boot.py $(BENCH_ARGS)
+
+# make bench-lighthouse: three Lighthouse runs (BENCH_LIGHTHOUSE_ARGS="--runs 5 --reports DIR").
+BENCH_LIGHTHOUSE_ARGS ?=
+bench-lighthouse: site chromium
+	$(PY) build/bench_lighthouse.py $(BENCH_LIGHTHOUSE_ARGS)
 
 PYODIDE_TALUVA = node build/pyodide_taluva.mjs --site-wheels $(SITE_WHEELS) \
 	--engine-wheel "$$(ls $(ENGINE_DIST)/taluva-*.whl)" --
