@@ -15,11 +15,13 @@ browser context (empty HTTP cache, no service worker, no snapshot):
   fresh context.
 
 Time is the `taluva:engine-ready` performance mark (relative to navigation start); bytes are
-counted by the server as they leave it, headers included. The Taluva first visit counts bytes
+counted by the server as they leave it, headers included. The server sends the build's
+precompressed .gz files, as a static host sends gzip (`--encodings br,gzip` for Brotli too,
+`--encodings none` for no compression). The Taluva first visit counts bytes
 until the service worker has cached the whole build for offline use. Each visit's route is read
 from the worker's answer and checked, so a fallback can never pass for a restore.
 
-    python build/bench_boot.py [--runs 5] [--json results.json]
+    python build/bench_boot.py [--runs 5] [--encodings gzip] [--json results.json]
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 import chromium
-from serve import ROOT, SiteServer, page_csp
+from serve import ROOT, SiteServer, page_csp, parse_encodings
 
 SITE = ROOT / "site"
 MINIMAL_DIR = "bench-minimal"
@@ -318,12 +320,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--site", type=Path, default=SITE, help="a built site (default: site/)")
     parser.add_argument("--json", type=Path, help="also write the raw and median figures here")
+    parser.add_argument(
+        "--encodings",
+        type=parse_encodings,
+        default=("gzip",),
+        help="precompressed files the server sends: gzip (default), br,gzip, or none",
+    )
     args = parser.parse_args(argv)
     site = args.site
     if not (site / "js" / "boot-config.js").exists():
         raise SystemExit(f"{site} is not built: run `make bench-boot` (it builds site/ first)")
 
-    server = SiteServer(site).start()
+    server = SiteServer(site, encodings=args.encodings).start()
     minimal = write_minimal_page(site, page_csp(site))
     results: dict[str, list[dict[str, float]]] = {"taluva": [], "minimal": []}
     try:
@@ -343,7 +351,7 @@ def main(argv: list[str] | None = None) -> None:
             browser.close()
     finally:
         server.stop()
-    print(f"browser: Chromium {version}")
+    print(f"browser: Chromium {version}; server encodings: {', '.join(args.encodings) or 'none'}")
     stats = report(results, args.runs)
     if server.csp_reports:
         raise SystemExit(f"CSP violations during the benchmark: {server.csp_reports}")

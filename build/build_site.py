@@ -180,7 +180,16 @@ def copy_pyodide(dest: Path) -> str:
     dest.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE_PACKAGE / name, dest / name)
+    trim_lock_file(dest / "pyodide-lock.json")
     return json.loads((PYODIDE_PACKAGE / "package.json").read_text())["version"]
+
+
+def trim_lock_file(path: Path) -> None:
+    """Keep the lock file's `info` (loadPyodide checks it) and none of its 357 packages: the page
+    loads no package of Pyodide's distribution, only wheels by URL (micropip, which vendors its
+    one dependency, and the engine, with deps=False). 119 kB less to fetch and parse."""
+    lock = json.loads(path.read_text())
+    path.write_text(json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":")))
 
 
 def compile_stdlib(site: Path, installer_wheels: list[str], engine_wheel: str) -> None:
