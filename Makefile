@@ -7,6 +7,7 @@
 #   make test-js     unit tests of the page's pure JavaScript modules, on Node's own test runner
 #   make format      rewrite the JavaScript in Prettier's layout and apply ESLint's automatic fixes
 #   make bench-boot  boot time and bytes, beside a minimal Pyodide page; WebKitGTK's beside Chromium's
+#   make bench-lighthouse  Lighthouse (mobile profile) on the built site: scores, FCP, LCP, TBT, TTI, bytes
 #   make bench       engine speed (move generation, random games) on CPython and on Pyodide
 #   make arena       computer levels against each other (ARENA_ARGS="--a strong --b random")
 #   make bench-games the Games list with many kept games: import, open, page start
@@ -47,7 +48,8 @@ SITE_STAMP := $(SITE)/sw.js
 # Directories are listed too, so adding or deleting a file also triggers a rebuild.
 ENGINE_SRC := pyproject.toml README.md $(shell find engine -not -path '*/__pycache__*')
 WEB_SRC := $(shell find web)
-BUILD_SCRIPTS := build/build_site.py build/bundle_worker.py build/compile_stdlib.mjs build/module_preload.py build/icons.py build/fetch_wheels.py
+BUILD_SCRIPTS := build/build_site.py build/bundle_worker.py build/compile_stdlib.mjs build/module_preload.py build/icons.py build/fetch_wheels.py \
+	build/minify.py build/precompress.py
 LINT_PATHS := $(wildcard engine tests e2e build)
 # JavaScript: the page (web/js, web/sw.js), its Node unit tests and the build's Node scripts.
 # web/css is not checked: Prettier would rewrite its one-line rules and font lists, and the CSS
@@ -61,7 +63,7 @@ JS_TESTS := $(wildcard tests/js/*.test.mjs)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help setup play serve site test lint format test-js test-engines test-engine test-pyodide test-e2e bench-boot \
-	bench arena chromium font clean distclean
+	bench-lighthouse 	bench arena chromium font clean distclean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -183,16 +185,23 @@ test-js: $(NPM_STAMP)
 test-engine: $(VENV_STAMP)
 	build/allow-no-tests.sh "engine tests on CPython" $(PY) -m pytest tests
 
-test-pyodide: $(NPM_STAMP) $(SITE_WHEELS_STAMP) $(TEST_WHEELS_STAMP) $(ENGINE_STAMP)
+# Against the site's trimmed standard library: a module the engine imports that it lacks fails.
+test-pyodide: $(NPM_STAMP) $(SITE_WHEELS_STAMP) $(TEST_WHEELS_STAMP) $(ENGINE_STAMP) $(SITE_STAMP)
 	build/allow-no-tests.sh "engine tests in Pyodide" node build/pyodide_pytest.mjs \
 		--site-wheels $(SITE_WHEELS) --test-wheels $(TEST_WHEELS) \
-		--engine-wheel "$$(ls $(ENGINE_DIST)/taluva-*.whl)" --project . -- tests
+		--engine-wheel "$$(ls $(ENGINE_DIST)/taluva-*.whl)" --project . \
+		--stdlib $(SITE)/pyodide/python_stdlib.zip -- tests
 
 test-e2e: site chromium other-browsers
 	$(PY) -m pytest e2e
 
 bench-boot: site chromium other-browsers
 	$(PY) build/bench_boot.py $(BENCH_ARGS)
+
+# make bench-lighthouse: three Lighthouse runs (BENCH_LIGHTHOUSE_ARGS="--runs 5 --reports DIR").
+BENCH_LIGHTHOUSE_ARGS ?=
+bench-lighthouse: site chromium
+	$(PY) build/bench_lighthouse.py $(BENCH_LIGHTHOUSE_ARGS)
 
 PYODIDE_TALUVA = node build/pyodide_taluva.mjs --site-wheels $(SITE_WHEELS) \
 	--engine-wheel "$$(ls $(ENGINE_DIST)/taluva-*.whl)" --

@@ -15,14 +15,16 @@ browser context (empty HTTP cache, no service worker, no snapshot):
   fresh context.
 
 Time is the `taluva:engine-ready` performance mark (relative to navigation start); bytes are
-counted by the server as they leave it, headers included. The Taluva first visit counts bytes
+counted by the server as they leave it, headers included. The server sends the build's
+precompressed .gz files, as a static host sends gzip (`--encodings br,gzip` for Brotli too,
+`--encodings none` for no compression). The Taluva first visit counts bytes
 until the service worker has cached the whole build for offline use. Each visit's route is read
 from the worker's answer and checked, so a fallback can never pass for a restore.
 
 Then the same first and return visits in WebKitGTK (and Firefox with --engines webkit,firefox),
 each run in a fresh browser on an origin of its own (build/browser_drivers.py).
 
-    python build/bench_boot.py [--runs 5] [--engines webkit] [--json results.json]
+    python build/bench_boot.py [--runs 5] [--engines webkit] [--encodings gzip] [--json results.json]
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from playwright.sync_api import sync_playwright
 
 import browser_drivers
 import chromium
-from serve import ROOT, SiteServer, page_csp
+from serve import ROOT, SiteServer, page_csp, parse_encodings
 
 SITE = ROOT / "site"
 MINIMAL_DIR = "bench-minimal"
@@ -410,12 +412,18 @@ def main(argv: list[str] | None = None) -> None:
         default="webkit",
         help="other engines measured beside Chromium, comma-separated: webkit, firefox, or none",
     )
+    parser.add_argument(
+        "--encodings",
+        type=parse_encodings,
+        default=("gzip",),
+        help="precompressed files the server sends: gzip (default), br,gzip, or none",
+    )
     args = parser.parse_args(argv)
     site = args.site
     if not (site / "js" / "boot-config.js").exists():
         raise SystemExit(f"{site} is not built: run `make bench-boot` (it builds site/ first)")
 
-    server = SiteServer(site).start()
+    server = SiteServer(site, encodings=args.encodings).start()
     minimal = write_minimal_page(site, page_csp(site))
     results: dict[str, list[dict[str, float]]] = {"taluva": [], "minimal": []}
     try:
@@ -435,7 +443,7 @@ def main(argv: list[str] | None = None) -> None:
             browser.close()
     finally:
         server.stop()
-    print(f"browser: Chromium {version}")
+    print(f"browser: Chromium {version}; server encodings: {', '.join(args.encodings) or 'none'}")
     stats = report(results, args.runs)
     engines = {e: [] for e in args.engines.split(",") if e and e != "none"}
     for engine, rows in engines.items():

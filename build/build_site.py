@@ -6,10 +6,14 @@ through the service worker, offline. Version stamping happens here, never by han
 * js/boot-config.js tells the page and the worker which files to load and the build id;
 * index.html gets a modulepreload link for every module of the page (module_preload.py);
 * js/engine/worker.js becomes one file holding its whole module graph (bundle_worker.py);
-* pyodide/python_stdlib.zip holds the standard-library modules a boot imports as bytecode
-  (compile_stdlib.mjs), which Pyodide ships as source only;
+* pyodide/python_stdlib.zip holds only the standard-library modules a boot imports, as bytecode
+  (compile_stdlib.mjs), where Pyodide ships all of them as source;
+* the page's JavaScript and CSS are minified, file for file (minify.py);
 * sw.js gets the path -> SHA-256 manifest of every other file prepended, so each build is a new
-  service worker with its own cache.
+  service worker with its own cache;
+* every compressible file gets a .br and a .gz beside it (precompress.py), which hosts that
+  serve precompressed files send (serve.py does); they are encodings of a file, not files of the
+  build: the manifest leaves them out.
 
 The site is assembled in a staging folder and swapped in at the end, so a failed build never
 leaves a half-written site/ behind.
@@ -30,7 +34,9 @@ from pathlib import Path
 import icons
 from bundle_worker import bundle_worker
 from fetch_wheels import wheel_dist
+from minify import minify_site
 from module_preload import add_module_preloads
+from precompress import precompress_site
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -56,6 +62,8 @@ EMBED_ENTRY = "js/embed/embed.js"
 WORKER = "js/engine/worker.js"
 # Written by this script, not copied from web/.
 GENERATED = ("sw.js", "js/boot-config.js", "manifest.webmanifest", "js/i18n/english.js")
+# The precompressed variants precompress.mjs writes beside a file.
+ENCODED_SUFFIXES = (".br", ".gz")
 
 
 def sha256_file(path: Path) -> str:
@@ -67,11 +75,14 @@ def sha256_file(path: Path) -> str:
 
 
 def file_manifest(site: Path, exclude: tuple[str, ...] = ()) -> dict[str, str]:
-    """Site-relative POSIX path -> SHA-256 hex of every file, sorted for stable output."""
+    """Site-relative POSIX path -> SHA-256 hex of every file (not its .br and .gz), sorted for
+    stable output."""
     return {
         rel: sha256_file(path)
         for path in sorted(site.rglob("*"))
-        if path.is_file() and (rel := path.relative_to(site).as_posix()) not in exclude
+        if path.is_file()
+        and path.suffix not in ENCODED_SUFFIXES
+        and (rel := path.relative_to(site).as_posix()) not in exclude
     }
 
 
@@ -169,11 +180,20 @@ def copy_pyodide(dest: Path) -> str:
     dest.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE_PACKAGE / name, dest / name)
+    trim_lock_file(dest / "pyodide-lock.json")
     return json.loads((PYODIDE_PACKAGE / "package.json").read_text())["version"]
 
 
 # micropip's and the engine's modules compiled (compile_stdlib.mjs), beside their wheels.
 BYTECODE = WHEELS_DIR + "site-packages.pyc.bin"
+
+
+def trim_lock_file(path: Path) -> None:
+    """Keep the lock file's `info` (loadPyodide checks it) and none of its 357 packages: the page
+    loads no package of Pyodide's distribution, only wheels by URL (micropip, which vendors its
+    one dependency, and the engine, with deps=False). 119 kB less to fetch and parse."""
+    lock = json.loads(path.read_text())
+    path.write_text(json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":")))
 
 
 def compile_stdlib(site: Path, installer_wheels: list[str], engine_wheel: str) -> None:
@@ -321,7 +341,9 @@ def build(out: Path) -> dict[str, object]:
     add_module_preloads(staging, "index.html", PAGE_ENTRY, later="page-module-preloads")
     # The embed loads the engine's modules only when the reader asks for the game.
     add_module_preloads(staging, "embed.html", EMBED_ENTRY, dynamic=False)
+    minified = minify_site(staging)
     cache_version = write_service_worker(staging)
+    compressed = precompress_site(staging, CACHE / "precompressed")
 
     # Swap in whole (a rename when on the same file system), so a failed build never leaves a
     # half-written site behind.
@@ -331,7 +353,7 @@ def build(out: Path) -> dict[str, object]:
         shutil.move(out, old)
     shutil.move(staging, out)
     shutil.rmtree(old, ignore_errors=True)
-    return {**config, "cacheVersion": cache_version}
+    return {**config, "cacheVersion": cache_version, "minified": minified, "compressed": compressed}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -339,12 +361,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "site")
     args = parser.parse_args(argv)
     info = build(args.out.resolve())
-    files = sum(1 for p in args.out.rglob("*") if p.is_file())
-    size = sum(p.stat().st_size for p in args.out.rglob("*") if p.is_file())
+    files = [p for p in args.out.rglob("*") if p.is_file() and p.suffix not in ENCODED_SUFFIXES]
+    size = sum(p.stat().st_size for p in files)
     print(
-        f"site: {args.out} ({files} files, {size / 1e6:.1f} MB), build {info['build']}, "
+        f"site: {args.out} ({len(files)} files, {size / 1e6:.1f} MB), build {info['build']}, "
         f"engine {info['engineVersion']}, Pyodide {info['pyodideVersion']} "
         f"(Python {info['python']}), service worker cache {info['cacheVersion']}"
+    )
+    before, after = info["minified"]
+    print(f"minified JavaScript and CSS: {before / 1e3:.0f} kB -> {after / 1e3:.0f} kB")
+    sent = info["compressed"]
+    print(
+        f"precompressed {sent['files']} files, {sent['bytes'] / 1e6:.2f} MB: "
+        f"gzip {sent['gz'] / 1e6:.2f} MB, Brotli {sent['br'] / 1e6:.2f} MB"
     )
 
 

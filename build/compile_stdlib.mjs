@@ -1,5 +1,5 @@
-// Writes a copy of Pyodide's python_stdlib.zip in which the standard-library modules a boot
-// imports are compiled to bytecode, for the site (build_site.py calls it).
+// Writes the site's python_stdlib.zip: only the standard-library modules a boot imports, each
+// compiled to bytecode (build_site.py calls it).
 //
 // Pyodide ships its standard library as source only, so a first visit compiles every module it
 // imports, Python's own start-up included: in Pyodide on Node, loadPyodide takes ~2.4 s with the
@@ -7,11 +7,15 @@
 // pinned interpreter's own, so it is compiled here, in that very Pyodide on Node.
 //
 // Which modules: those imported by a boot as the page's worker does it (Python's start-up,
-// micropip installing the engine wheel, every engine module, one game through the bridge). Each
-// becomes an unchecked hash-based .pyc (PEP 552: zipimport uses it without looking for the source)
-// in place of its .py; every other module stays source, compiled if ever imported, so the zip
-// keeps about its size. Entries keep their names' order and dates, so equal inputs give an equal
-// zip.
+// micropip installing the engine wheel, every engine module, one game through the bridge, a
+// computer move). Each becomes an unchecked hash-based .pyc (PEP 552: zipimport uses it without
+// looking for the source), without docstrings and asserts as under python -OO (Pyodide's own
+// packages excepted: they read their docstrings); every other module of the stock zip (445 of 614 files: asyncio's
+// servers, email, xml, unittest, ...) is left out, which makes the zip ~4x smaller. An engine
+// import the boot does not reach (a lazy one) would fail in the page: `make test-pyodide` runs
+// the engine tests against this zip and fails on any module the engine imports that it lacks
+// (pyodide_pytest.mjs --stdlib). Entries keep their names' order and dates, so equal inputs give
+// an equal zip.
 //
 // With --bytecode, it also writes the modules of the two installed wheels (micropip and the
 // engine) compiled the same way, as `<package>/__pycache__/<module>.cpython-314.pyc` files (paths
@@ -51,6 +55,8 @@ for method, params in [("newGame", {"options": {"players": 3}, "seed": 1}), ("vi
                        ("aiChoose", {"level": "strong", "seed": 1})]:
     answer = json.loads(handle(json.dumps({"id": 1, "method": method, "params": params})))
     assert answer["ok"], answer
+import random
+random.seed()  # as worker.js does after a restore
 `;
 
 const COMPILE = `
@@ -58,6 +64,9 @@ import importlib.util, io, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 STDLIB = "/lib/python314.zip"
+# Pyodide's own packages read their docstrings (_pyodide.docstring): compiled as they are. Every
+# other module is compiled as python -OO would (no docstrings, no asserts): 14% fewer bytes.
+KEEP_DOCSTRINGS = ("_pyodide/", "pyodide/")
 assert sys.version_info[:2] == (3, 14), sys.version
 used = set()
 for module in list(sys.modules.values()):
@@ -67,18 +76,17 @@ for module in list(sys.modules.values()):
 
 source = zipfile.ZipFile(STDLIB)
 out = io.BytesIO()
-with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
     for entry in source.infolist():
-        data = source.read(entry)
         if entry.filename in used:
-            code = compile(data, f"{STDLIB}/{entry.filename}", "exec", dont_inherit=True)
+            data = source.read(entry)
+            optimize = 0 if entry.filename.startswith(KEEP_DOCSTRINGS) else 2
+            code = compile(data, f"{STDLIB}/{entry.filename}", "exec", dont_inherit=True, optimize=optimize)
             pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
             compiled = zipfile.ZipInfo(entry.filename + "c", entry.date_time)
             compiled.compress_type = zipfile.ZIP_DEFLATED
             target.writestr(compiled, pyc)
-        else:
-            target.writestr(entry, data)
-print(f"compile_stdlib: {len(used)} of {sum(n.endswith('.py') for n in source.namelist())} modules compiled")
+print(f"compile_stdlib: {len(used)} of {sum(n.endswith('.py') for n in source.namelist())} modules shipped, compiled (-OO but Pyodide's own)")
 out.getvalue()
 `;
 

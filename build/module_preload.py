@@ -12,7 +12,7 @@ statically is preloaded at once; the other links wait in an inert `<template>` t
 into the page right after it has created the worker.
 
 Imports are found by their literal specifiers (`import … from "./x.js"`, `export … from`,
-`import("./x.js")`); the page's modules use no other kind.
+`import "./x.js"`, `import("./x.js")`), minified or not; the page's modules use no other kind.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-STATIC = re.compile(r"""(?:\bfrom\s*|^\s*import\s*)["'](\.{1,2}/[^"']+\.js)["']""", re.MULTILINE)
+STATIC = re.compile(r"""(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}/[^"']+\.js)["']""")
 DYNAMIC = re.compile(r"""\bimport\s*\(\s*["'](\.{1,2}/[^"']+\.js)["']""")
 
 

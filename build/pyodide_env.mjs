@@ -32,8 +32,9 @@ function writer(stream) {
 
 // Pyodide with micropip (from siteWheelsDir) and `wheels` installed, stdout/stderr forwarded.
 // deps=False: every dependency is one of the staged wheels, so micropip looks nothing up.
-export async function startPyodide({ siteWheelsDir, wheels }) {
-  const pyodide = await loadPyodide();
+// `stdLib`: a standard-library zip in place of the package's own (the site's trimmed one).
+export async function startPyodide({ siteWheelsDir, wheels, stdLib = undefined }) {
+  const pyodide = await loadPyodide(stdLib ? { stdLibURL: resolve(stdLib) } : {});
   pyodide.setStdout(writer(process.stdout));
   pyodide.setStderr(writer(process.stderr));
   await pyodide.loadPackage(wheelsIn(siteWheelsDir), { messageCallback: () => {} });

@@ -6,11 +6,19 @@
 // file system and runs pytest there. Its exit code is pytest's, unchanged (5 = no tests collected;
 // the Makefile decides what that means).
 //
+// With --stdlib ZIP (the site's trimmed standard library, build/compile_stdlib.mjs), Python starts
+// from that zip, as the page's does, and micropip installs the engine with it alone. pytest and
+// hypothesis need much that the page never ships, so the stock zip is put after it on sys.path;
+// every import made while engine code runs (at any depth: json's own imports count when the
+// engine imports json) is noted, and a module among them that only the stock zip has fails the
+// run (exit code 1, the modules named): the page would have failed to import it.
+//
 //   node build/pyodide_pytest.mjs --site-wheels DIR --test-wheels DIR --engine-wheel FILE
-//        --project DIR [-- PYTEST_ARGS...]
+//        --project DIR [--stdlib ZIP] [-- PYTEST_ARGS...]
 
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { startPyodide, wheelsIn } from "./pyodide_env.mjs";
 
@@ -20,6 +28,95 @@ import { startPyodide, wheelsIn } from "./pyodide_env.mjs";
 const PROJECT_FILES = ["pyproject.toml", "conftest.py", "README.md"];
 const SKIP_DIRS = new Set(["__pycache__", ".pytest_cache", ".hypothesis"]);
 const FS_PROJECT = "/home/pyodide/project";
+const FS_STOCK_STDLIB = "/lib/python_stdlib_stock.zip";
+
+// The stock zip's path in the pinned npm package.
+function stockStdlib() {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve("pyodide/package.json")), "python_stdlib.zip");
+}
+
+// Installed before pytest is imported (see the header): notes imports made under engine code and
+// each module's import-time imports, and lists the ones the trimmed zip lacks.
+const WATCH_ENGINE_IMPORTS = `
+import sys
+_STOCK = "${FS_STOCK_STDLIB}"
+import builtins, importlib.util, zipfile, zipimport
+
+_shipped = set(zipfile.ZipFile(f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip").namelist())
+_stock = set(zipfile.ZipFile(_STOCK).namelist())
+
+
+class _FromStockZip:
+    """Last on sys.meta_path: a module (or a package's submodule) the shipped zip lacks comes
+    from the stock zip, for the test tools; the engine's imports are checked afterwards."""
+
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        package = name.rpartition(".")[0]
+        folder = f"{_STOCK}/{package.replace('.', '/')}/" if package else _STOCK
+        try:
+            return zipimport.zipimporter(folder).find_spec(name)
+        except zipimport.ZipImportError:
+            return None
+
+
+sys.meta_path.append(_FromStockZip)
+_engine_imports: set[str] = set()
+_imports_of: dict[str, set[str]] = {}
+_import = builtins.__import__
+
+
+def _under_engine(frame) -> bool:
+    while frame is not None:
+        name = frame.f_globals.get("__name__") or ""
+        if name == "taluva" or name.startswith("taluva."):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _watching_import(name, globals=None, locals=None, fromlist=(), level=0):
+    module = _import(name, globals, locals, fromlist, level)
+    try:
+        package = (globals or {}).get("__package__") or ""
+        full = importlib.util.resolve_name("." * level + name, package) if level else name
+        names = {full} | {f"{full}.{item}" for item in fromlist or () if f"{full}.{item}" in sys.modules}
+        caller = sys._getframe(1)
+        if caller.f_code.co_name == "<module>":
+            _imports_of.setdefault(caller.f_globals.get("__name__"), set()).update(names)
+        if _under_engine(caller):
+            _engine_imports.update(names)
+    except Exception:  # noqa: BLE001 - a watcher's slip must never change what the tests see
+        pass
+    return module
+
+
+def _files(name: str) -> set[str]:
+    path = name.replace(".", "/")
+    return {f"{path}.py", f"{path}/__init__.py"}
+
+
+def engine_imports_not_shipped() -> list[str]:
+    needed, todo = set(), list(_engine_imports)
+    while todo:
+        name = todo.pop()
+        if name not in needed:
+            needed.add(name)
+            todo.extend(_imports_of.get(name, ()))
+            prefix = name.rpartition(".")[0]
+            if prefix:
+                todo.append(prefix)
+    missing = []
+    for name in needed:
+        files = _files(name)
+        if files & _stock and not (files | {f + "c" for f in files}) & _shipped:
+            missing.append(name)
+    return sorted(missing)
+
+
+builtins.__import__ = _watching_import
+`;
 
 function parseCli() {
   const { values, positionals } = parseArgs({
@@ -29,6 +126,7 @@ function parseCli() {
       "test-wheels": { type: "string" },
       "engine-wheel": { type: "string" },
       project: { type: "string", default: "." },
+      stdlib: { type: "string" },
     },
   });
   for (const key of ["site-wheels", "test-wheels", "engine-wheel"]) {
@@ -56,8 +154,14 @@ async function main() {
   const pyodide = await startPyodide({
     siteWheelsDir: args["site-wheels"],
     wheels: [...wheelsIn(args["test-wheels"]), resolve(args["engine-wheel"])],
+    stdLib: args.stdlib,
   });
   const { FS } = pyodide;
+  if (args.stdlib) {
+    FS.writeFile(FS_STOCK_STDLIB, readFileSync(stockStdlib()));
+    pyodide.runPython(WATCH_ENGINE_IMPORTS);
+  }
+  pyodide.globals.set("watching_stdlib", Boolean(args.stdlib));
 
   if (existsSync(join(project, "tests"))) copyTree(FS, join(project, "tests"), `${FS_PROJECT}/tests`);
   for (const name of PROJECT_FILES) {
@@ -101,6 +205,13 @@ print(
 )
 os.chdir(project_dir)
 exit_code = int(pytest.main(list(pytest_args)))
+if watching_stdlib:
+    if missing := engine_imports_not_shipped():
+        print(f"the engine imported standard-library modules the site's zip leaves out: {missing}")
+        print("(build/compile_stdlib.mjs: make its boot reach them)")
+        exit_code = exit_code or 1
+    else:
+        print(f"the site's standard-library zip holds every module the engine imported ({len(_engine_imports)} noted)")
 sys.stdout.flush()
 sys.stderr.flush()
 exit_code

@@ -8,17 +8,23 @@ It behaves like a plain static host (no directory listings, conditional requests
   <meta>; plus `frame-ancestors` and a `report-uri`, which a <meta> cannot carry (no page may
   be framed, except embed.html, which is made for other sites' iframes);
 * a /__csp-report endpoint that collects violation reports (tests assert there are none);
+* the precompressed FILE.br or FILE.gz the build wrote beside FILE (build/precompress.py), with
+  its Content-Encoding, when the request's Accept-Encoding takes it (Brotli first), as hosts that
+  serve precompressed files do; `--encodings gzip` sends gzip only, as a host that knows no
+  Brotli, and `--encodings none` sends every file as it is;
 * a count of bytes sent, for the boot benchmark.
 
-    python build/serve.py [--port 8000] [site]
+    python build/serve.py [--port 8000] [--encodings br,gzip] [site]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import threading
+from email.utils import parsedate_to_datetime
 from functools import partial
 from html.parser import HTMLParser
 from http import HTTPStatus
@@ -70,6 +76,25 @@ def header_csp(site: Path) -> str:
     return f"{page_csp(site)}; frame-ancestors 'none'; report-uri {CSP_REPORT_PATH}"
 
 
+# Content-Encoding -> the suffix of the precompressed file beside the original (precompress.py).
+ENCODING_SUFFIXES = {"br": ".br", "gzip": ".gz"}
+ALL_ENCODINGS = ("br", "gzip")  # the server's preference, best first
+
+
+def accepted_encodings(header: str | None) -> set[str]:
+    """The codings an Accept-Encoding header takes (`q=0` refuses one)."""
+    accepted = set()
+    for part in (header or "").split(","):
+        coding, _, params = part.strip().partition(";")
+        q = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
+        try:
+            if float(q) > 0:
+                accepted.add(coding.strip().lower())
+        except ValueError:
+            continue
+    return accepted
+
+
 # Pages made to be framed by other sites (a blog embedding a game): any ancestor may frame them.
 FRAMEABLE = ("/embed.html",)
 
@@ -88,7 +113,54 @@ class SiteHandler(SimpleHTTPRequestHandler):
         super().setup()
         self.wfile = _CountingWriter(self.wfile, self.server)
 
+    def send_head(self):
+        """A precompressed variant when there is one the request accepts; else as stdlib does."""
+        self._varies = False
+        original = self.translate_path(self.path)
+        if os.path.isdir(original):
+            if not self.path.split("?", 1)[0].endswith("/"):
+                return super().send_head()  # the stdlib's redirect to the slashed URL
+            original = os.path.join(original, "index.html")
+        variants = [
+            (coding, original + ENCODING_SUFFIXES[coding])
+            for coding in self.server.encodings
+            if os.path.isfile(original + ENCODING_SUFFIXES[coding])
+        ]
+        if not variants or not os.path.isfile(original):
+            return super().send_head()
+        self._varies = True  # the answer depends on Accept-Encoding, whichever is sent
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding"))
+        chosen = next(((c, p) for c, p in variants if c in accepted), None)
+        if chosen is None:
+            return super().send_head()
+        coding, variant = chosen
+        modified = int(os.stat(original).st_mtime)
+        if self._not_modified_since(modified):
+            self.send_response(HTTPStatus.NOT_MODIFIED)
+            self.end_headers()
+            return None
+        f = open(variant, "rb")  # noqa: SIM115 - returned open, as send_head's contract is
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(original))
+        self.send_header("Content-Encoding", coding)
+        self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+        self.send_header("Last-Modified", self.date_time_string(modified))
+        self.end_headers()
+        return f
+
+    def _not_modified_since(self, modified: int) -> bool:
+        """If-Modified-Since as the stdlib answers it (If-None-Match is never sent: no ETags)."""
+        since = self.headers.get("If-Modified-Since")
+        if not since or self.headers.get("If-None-Match"):
+            return False
+        try:
+            return modified <= parsedate_to_datetime(since).timestamp()
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
+
     def end_headers(self) -> None:
+        if getattr(self, "_varies", False):
+            self.send_header("Vary", "Accept-Encoding")
         path = self.path.split("?", 1)[0].split("#", 1)[0]
         policy = self.server.frame_csp if path.endswith(FRAMEABLE) else self.server.csp
         self.send_header("Content-Security-Policy", policy)
@@ -148,12 +220,17 @@ class SiteServer(ThreadingHTTPServer):
         *,
         verbose: bool = False,
         handler: type[SiteHandler] = SiteHandler,
+        encodings: tuple[str, ...] = ALL_ENCODINGS,
     ) -> None:
         # absolute, not resolved: a symlinked site can be re-pointed while serving
         self.site = site.absolute()
         self.csp = header_csp(self.site)
         self.frame_csp = frameable_csp(self.site)
         self.verbose = verbose
+        unknown = set(encodings) - set(ENCODING_SUFFIXES)
+        if unknown:
+            raise ValueError(f"unknown encodings {sorted(unknown)}; known: {ALL_ENCODINGS}")
+        self.encodings = tuple(encodings)
         self.csp_reports: list[dict] = []
         self.bytes_sent = 0
         self._lock = threading.Lock()
@@ -193,16 +270,32 @@ class SiteServer(ThreadingHTTPServer):
             self._thread.join(timeout=5)
 
 
+def parse_encodings(text: str) -> tuple[str, ...]:
+    """`br,gzip` -> ("br", "gzip"); `none` -> ()."""
+    if text.strip().lower() == "none":
+        return ()
+    codings = tuple(c.strip().lower() for c in text.split(",") if c.strip())
+    if unknown := set(codings) - set(ENCODING_SUFFIXES):
+        raise argparse.ArgumentTypeError(f"unknown encodings {sorted(unknown)}")
+    return codings
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Serve the built site on 127.0.0.1.")
     parser.add_argument("site", nargs="?", type=Path, default=ROOT / "site")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--quiet", action="store_true", help="do not log requests")
+    parser.add_argument(
+        "--encodings",
+        type=parse_encodings,
+        default=ALL_ENCODINGS,
+        help="precompressed files to send, best first: br,gzip (default), gzip, or none",
+    )
     args = parser.parse_args(argv)
     if not (args.site / "index.html").exists():
         raise SystemExit(f"{args.site} has no index.html: build the site first (make site)")
     try:
-        server = SiteServer(args.site, args.port, verbose=not args.quiet)
+        server = SiteServer(args.site, args.port, verbose=not args.quiet, encodings=args.encodings)
     except OSError as error:
         raise SystemExit(f"cannot listen on {HOST}:{args.port}: {error}") from error
     print(f"Serving {server.site} on {server.url} (Ctrl-C stops)", flush=True)

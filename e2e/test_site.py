@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import struct
 import tempfile
+import urllib.request
 import zipfile
+
+import brotli
 
 import build_site
 import chromium
+import precompress
 from game_driver import wait_game_ready
 from module_preload import module_graph
 from support import boot_config, wait_offline_ready
@@ -77,8 +82,7 @@ def test_the_engine_worker_is_one_file_holding_its_modules(site_dir):
     are left out, those the page imports too stay."""
     assert module_graph(site_dir, build_site.WORKER) == [build_site.WORKER]
     bundled = (site_dir / build_site.WORKER).read_text()
-    for part in ("js/boot-config.js", "js/engine/snapshot-file.js", "js/engine/wasm-early.js"):
-        assert f"// {part}\n" in bundled
+    assert "bootFiles" in bundled  # js/boot-config.js's BOOT, inlined
     assert not (site_dir / "js/engine/snapshot-file.js").exists()
     assert (site_dir / "js/engine/boot-fetch.js").exists()  # the page imports it too
     assert "js/engine/snapshot-file.js" not in sw_build(site_dir)["files"]
@@ -119,24 +123,58 @@ def test_each_language_has_its_manifest_and_the_page_links_it(site_dir, booted, 
     assert booted.get_attribute('link[rel="manifest"]', "href") == "manifest-fr.webmanifest"
 
 
-def test_the_standard_library_modules_a_boot_imports_are_shipped_compiled(site_dir):
-    """Pyodide ships its standard library as source; the site's copy has the modules a boot
-    imports as bytecode of the pinned Python (compile_stdlib.mjs), every other entry as shipped."""
+def test_the_standard_library_holds_only_what_a_boot_imports_compiled(site_dir):
+    """Pyodide ships its whole standard library as source; the site's copy holds only the modules
+    a boot imports (Python's start-up, micropip's and the engine's), as bytecode of the pinned
+    Python (compile_stdlib.mjs). make test-pyodide checks that the engine needs no other."""
     stock = zipfile.ZipFile(build_site.PYODIDE_PACKAGE / "python_stdlib.zip")
     site = zipfile.ZipFile(site_dir / build_site.PYODIDE_DIR / "python_stdlib.zip")
-    compiled = {n.removesuffix("c") for n in site.namelist() if n.endswith(".pyc")}
-    # Python's start-up, micropip's and the engine's imports among them
-    assert {"asyncio/__init__.py", "json/decoder.py", "zipfile/__init__.py"} <= compiled
-    assert len(compiled) >= 100
-    shipped = stock.namelist()
-    assert sorted(site.namelist()) == sorted(n + "c" if n in compiled else n for n in shipped)
+    assert all(n.endswith(".pyc") for n in site.namelist())
+    compiled = {n.removesuffix("c") for n in site.namelist()}
+    boot = {"asyncio/__init__.py", "json/decoder.py", "zipfile/__init__.py", "random.py"}
+    assert boot <= compiled
+    assert compiled < set(stock.namelist())
+    assert "unittest/__init__.py" not in compiled and "xml/__init__.py" not in compiled
     magics = set()
     for name in site.namelist():
-        if not name.endswith(".pyc"):
-            assert site.read(name) == stock.read(name), name
-            continue
         header = site.read(name)[:16]
         magics.add(header[:4])
         # PEP 552: hash-based, unchecked (zipimport then never looks for the source)
         assert int.from_bytes(header[4:8], "little") == 0b01, name
     assert len(magics) == 1 and next(iter(magics)).endswith(b"\r\n"), magics
+
+
+def test_compressible_files_have_precompressed_twins_that_decode_to_them(site_dir):
+    """build/precompress.py: a .br and a .gz beside each compressible file, the same bytes once
+    decoded; none beside what is compressed already."""
+    texts = [p for p in precompress.compressible_files(site_dir) if p.stat().st_size > 2000]
+    assert site_dir / "pyodide/pyodide.asm.wasm" in texts and site_dir / "index.html" in texts
+    for path in texts:
+        original = path.read_bytes()
+        assert gzip.decompress(path.with_name(path.name + ".gz").read_bytes()) == original, path
+        assert brotli.decompress(path.with_name(path.name + ".br").read_bytes()) == original, path
+    assert not list(site_dir.glob("**/*.zip.gz")) and not list(site_dir.glob("**/*.whl.br"))
+
+
+def test_the_server_sends_a_precompressed_file_the_browser_accepts(server, site_dir):
+    def get(path: str, accept: str) -> tuple[str | None, bytes]:
+        request = urllib.request.Request(server.url + path, headers={"Accept-Encoding": accept})
+        with urllib.request.urlopen(request) as response:
+            assert response.headers["Vary"] == "Accept-Encoding"
+            return response.headers["Content-Encoding"], response.read()
+
+    original = (site_dir / "js/boot.js").read_bytes()
+    encoding, body = get("js/boot.js", "gzip, deflate, br")
+    assert encoding == "br" and brotli.decompress(body) == original
+    encoding, body = get("js/boot.js", "gzip")
+    assert encoding == "gzip" and gzip.decompress(body) == original
+    assert get("js/boot.js", "identity") == (None, original)
+    encoding, body = get("", "br")  # the index of the folder
+    assert encoding == "br" and brotli.decompress(body) == (site_dir / "index.html").read_bytes()
+
+
+def test_the_page_javascript_and_css_are_minified(site_dir):
+    for path in ("js/boot-page.js", "js/engine/client.js", "css/game.css"):
+        text = (site_dir / path).read_text()
+        assert "// " not in text and "/* " not in text and "\n  " not in text, path
+        assert len(text) < 0.8 * len((build_site.WEB / path).read_text()), path

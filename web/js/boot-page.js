@@ -141,7 +141,10 @@ function startGame(engine) {
   // game screen) is imported only now, so that the engine worker starts first: the modulepreload
   // links have its modules on their way already.
   Promise.all([import("./app.js"), speaking])
-    .then(([{ startApp }]) => startApp($("app"), engine, { onPreview: showPreview, languages: BOOT.languages }))
+    .then(async ([{ startApp }]) => {
+      await nextTask(); // the screen's build in a task of its own, not behind the modules' evaluation
+      return startApp($("app"), engine, { onPreview: showPreview, languages: BOOT.languages });
+    })
     .then(attachGame, (error) => {
       gameFailed(error);
       if (body.dataset.engine !== "error") throw error; // a boot failure is already shown
@@ -164,6 +167,8 @@ async function rehearseWhenIdle(engine) {
 }
 
 const REHEARSAL_DELAY_MS = 2000;
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 function idle() {
   if (!("requestIdleCallback" in window)) return Promise.resolve();

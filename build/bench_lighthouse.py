@@ -1,0 +1,128 @@
+"""Lighthouse benchmark: the built site, served by build/serve.py, in Lighthouse's mobile profile.
+
+Runs the Lighthouse pinned in build/package.json (12.2.3: the last that runs on Node 20) against
+site/ served on 127.0.0.1 by build/serve.py (precompressed files, as a careful static host
+sends them), in the system's Chromium (build/chromium.py), with Lighthouse's defaults: mobile
+form factor, simulated slow 4G and a 4x slower CPU. Each run is a fresh browser profile, so each
+is a first visit. Prints every run and the median of each figure: the four category scores,
+First Contentful Paint, Largest Contentful Paint, Total Blocking Time, Time to Interactive and the
+bytes transferred.
+
+    python build/bench_lighthouse.py [--runs 3] [--json results.json] [--reports DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import tempfile
+from pathlib import Path
+
+import chromium
+from serve import ROOT, SiteServer
+
+SITE = ROOT / "site"
+LIGHTHOUSE = ROOT / "build" / "node_modules" / ".bin" / "lighthouse"
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+# audit id -> (label, unit): numericValue of each
+METRICS = {
+    "first-contentful-paint": ("FCP", "ms"),
+    "largest-contentful-paint": ("LCP", "ms"),
+    "total-blocking-time": ("TBT", "ms"),
+    "interactive": ("TTI", "ms"),
+    "total-byte-weight": ("transfer", "B"),
+}
+# Headless, and quiet on the network as in the e2e tests (chromium.LAUNCH_ARGS).
+CHROME_FLAGS = ["--headless=new", *chromium.LAUNCH_ARGS]
+
+
+def run_lighthouse(url: str, report: Path) -> dict[str, float]:
+    """One Lighthouse run; returns {figure: value} (scores 0-100, times ms, bytes)."""
+    env = {**os.environ, "CHROME_PATH": chromium.find_chromium()}
+    command = [
+        str(LIGHTHOUSE),
+        url,
+        "--output=json",
+        f"--output-path={report}",
+        f"--only-categories={','.join(CATEGORIES)}",
+        f"--chrome-flags={' '.join(CHROME_FLAGS)}",
+        "--quiet",
+    ]
+    result = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    if result.returncode != 0 or not report.exists():
+        raise SystemExit(f"lighthouse failed ({result.returncode}):\n{result.stderr[-4000:]}")
+    return read_report(json.loads(report.read_text()))
+
+
+def read_report(lhr: dict) -> dict[str, float]:
+    """The figures this benchmark prints, from a Lighthouse result (its JSON report)."""
+    if lhr.get("runtimeError"):
+        raise SystemExit(f"lighthouse: {lhr['runtimeError']}")
+    figures: dict[str, float] = {}
+    for category in CATEGORIES:
+        score = lhr["categories"][category]["score"]
+        if score is None:
+            raise SystemExit(f"lighthouse gave no {category} score (a failed audit)")
+        figures[category] = round(score * 100)
+    for audit, (label, _unit) in METRICS.items():
+        figures[label] = lhr["audits"][audit]["numericValue"]
+    return figures
+
+
+def failing_audits(lhr: dict, category: str) -> list[str]:
+    """Titles of the audits that cost `category` points, so a drop says why."""
+    refs = lhr["categories"][category]["auditRefs"]
+    return [
+        lhr["audits"][ref["id"]]["title"]
+        for ref in refs
+        if ref["weight"] > 0 and (lhr["audits"][ref["id"]]["score"] or 0) < 1
+    ]
+
+
+def show(figures: dict[str, float]) -> str:
+    scores = " ".join(f"{c} {figures[c]:.0f}" for c in CATEGORIES)
+    times = ", ".join(f"{label} {figures[label]:,.0f} ms" for label in ("FCP", "LCP", "TBT", "TTI"))
+    return f"{scores}; {times}; transfer {figures['transfer'] / 1e6:.2f} MB"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Lighthouse (mobile) on the built site.")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--site", type=Path, default=SITE, help="a built site (default: site/)")
+    parser.add_argument("--json", type=Path, help="also write every run's figures here")
+    parser.add_argument("--reports", type=Path, help="keep Lighthouse's JSON reports here")
+    args = parser.parse_args(argv)
+    if not (args.site / "js" / "boot-config.js").exists():
+        raise SystemExit(f"{args.site} is not built: run `make bench-lighthouse` (it builds first)")
+    if not LIGHTHOUSE.exists():
+        raise SystemExit(f"{LIGHTHOUSE} is missing; run `npm ci` in build/ (make does)")
+
+    server = SiteServer(args.site).start()
+    runs: list[dict[str, float]] = []
+    try:
+        with tempfile.TemporaryDirectory() as scratch:
+            reports = args.reports or Path(scratch)
+            reports.mkdir(parents=True, exist_ok=True)
+            for run in range(1, args.runs + 1):
+                report = reports / f"lighthouse-{run}.json"
+                runs.append(run_lighthouse(server.url, report))
+                print(f"run {run}/{args.runs}: {show(runs[-1])}", flush=True)
+                lhr = json.loads(report.read_text())
+                for category in CATEGORIES:
+                    if lost := failing_audits(lhr, category):
+                        print(f"  {category} loses points on: {'; '.join(lost)}")
+            version = lhr["lighthouseVersion"], lhr["environment"]["hostUserAgent"]
+    finally:
+        server.stop()
+    median = {key: statistics.median(r[key] for r in runs) for key in runs[0]}
+    print(f"Lighthouse {version[0]}, mobile profile (simulated), {version[1]}")
+    print(f"median of {args.runs} runs: {show(median)}")
+    if args.json:
+        args.json.write_text(json.dumps({"runs": runs, "median": median}, indent=2))
+
+
+if __name__ == "__main__":
+    main()

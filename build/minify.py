@@ -1,0 +1,60 @@
+"""Minify the site's own JavaScript and CSS in place, one file for one file, with esbuild.
+
+Each module stays a module of its own (same path, same imports), so the modulepreload links,
+the service worker's manifest and the worker bundle keep working as they are; only whitespace,
+comments and local names go. Left as written: Pyodide's files (already minified upstream),
+sw.js and js/boot-config.js (generated data that tools and tests read back as JSON).
+
+esbuild is pinned in build/package.json; `--format=esm` lets it rename a module's top-level
+names (every script of the site is a module), and no syntax is lowered (no --target).
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+ESBUILD = Path(__file__).resolve().parent / "node_modules" / ".bin" / "esbuild"
+SUFFIXES = (".js", ".mjs", ".css")
+LEFT_AS_WRITTEN = ("sw.js", "js/boot-config.js")
+THIRD_PARTY_MINIFIED = ("pyodide/",)
+
+
+def files_to_minify(site: Path) -> list[str]:
+    """Site paths of the JavaScript and CSS files minify_site rewrites."""
+    return [
+        rel
+        for path in sorted(site.rglob("*"))
+        if path.is_file()
+        and path.suffix in SUFFIXES
+        and (rel := path.relative_to(site).as_posix()) not in LEFT_AS_WRITTEN
+        and not rel.startswith(THIRD_PARTY_MINIFIED)
+    ]
+
+
+def minify_site(site: Path) -> tuple[int, int]:
+    """Minify in place; returns the (before, after) bytes of the files rewritten."""
+    if not ESBUILD.exists():
+        raise SystemExit(f"{ESBUILD} is missing; run `npm ci` in build/ (make does)")
+    paths = files_to_minify(site)
+    before = sum((site / p).stat().st_size for p in paths)
+    result = subprocess.run(
+        [
+            str(ESBUILD),
+            *paths,
+            "--minify",
+            "--format=esm",
+            "--charset=utf8",
+            "--log-level=warning",
+            "--allow-overwrite",
+            "--outbase=.",
+            "--outdir=.",
+        ],
+        cwd=site,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise SystemExit(f"minifying the site failed:\n{result.stderr}")
+    return before, sum((site / p).stat().st_size for p in paths)
