@@ -24,7 +24,8 @@ from the worker's answer and checked, so a fallback can never pass for a restore
 Then the same first and return visits in WebKitGTK (and Firefox with --engines webkit,firefox),
 each run in a fresh browser on an origin of its own (build/browser_drivers.py).
 
-    python build/bench_boot.py [--runs 5] [--engines webkit] [--encodings gzip] [--json results.json]
+    python build/bench_boot.py [--runs 5] [--engines webkit] [--encodings gzip]
+                               [--json results.json]
 """
 
 from __future__ import annotations
