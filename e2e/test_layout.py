@@ -177,13 +177,14 @@ def close_dialogs(page) -> None:
 
 
 def start_game(page) -> list[str]:
-    """A 3-player game (people only, so nothing moves by itself), two turns in; the seat names."""
+    """A 3-player game (people only, so nothing moves by itself) two turns in, the third player's
+    tile placed: the step bar shows its four build buttons. Returns the seat names."""
     page.evaluate(
         "n => taluva.newGame({players: 3, seed: 7, seats: [{name: n}]})",
         LONG_NAME,
     )
     wait_game_ready(page)
-    for _ in range(4):
+    for _ in range(5):
         page.evaluate("taluva.play({notation: taluva.legalMoves()[0].notation})")
     wait_game_ready(page)
     return seat_names(page)
