@@ -50,14 +50,14 @@ PROBLEMS_JS = r"""([scopeSel, touch]) => {
   const name = (el) => (el.getAttribute("aria-label") || el.textContent || el.title || el.tagName)
     .trim().replace(/\s+/g, " ").slice(0, 40);
   const size = (r) => `${Math.round(r.width)}x${Math.round(r.height)}`;
+  const at = (r) => `${Math.round(r.left)},${Math.round(r.top)}`;
   const shown = (el) =>
     el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true });
-  const scrolls = (el) =>
-    el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
+  // A box that scrolls up and down (nothing may scroll sideways: see below).
   const scroller = (el) => {
     for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
       const s = getComputedStyle(up);
-      if (/(auto|scroll)/.test(s.overflowY + s.overflowX) && scrolls(up)) return up;
+      if (/auto|scroll/.test(s.overflowY) && up.scrollHeight > up.clientHeight + 1) return up;
     }
     return null;
   };
@@ -84,10 +84,12 @@ PROBLEMS_JS = r"""([scopeSel, touch]) => {
       if (!inside(r, box.getBoundingClientRect()))
         out.push(`button below the dialog's fold: "${name(el)}"`);
     } else if (box) {
-      if (!inside(box.getBoundingClientRect(), win))
-        out.push(`scroll box past the window: ${box.className}`);
+      const b = box.getBoundingClientRect();
+      if (!inside(b, win)) out.push(`scroll box past the window: ${box.className}`);
+      if (r.left < b.left - 1 || r.right > b.right + 1)
+        out.push(`cut off at the side: "${name(el)}" at ${at(r)}`);
     } else if (!inside(r, win)) {
-      out.push(`outside the window: "${name(el)}" at ${Math.round(r.left)},${Math.round(r.top)}`);
+      out.push(`outside the window: "${name(el)}" at ${at(r)}`);
     }
     if (touch && (r.width < 43.5 || r.height < 43.5))
       out.push(`small for a finger: "${name(el)}" ${size(r)}`);
