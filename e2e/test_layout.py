@@ -227,6 +227,8 @@ def check_size(page, width: int, height: int, touch: bool, tag: str, problems: l
         sel = open_dialog(page, which)
         for p in page.evaluate(PROBLEMS_JS, [sel, touch]):
             problems.append(f"{where} {which}: {p}")
+        if not page.locator(f"{sel} [data-testid=dialog-x]").is_visible():
+            problems.append(f"{where} {which}: no ✕")
         if (width, height) in SHOT_DIALOGS_AT:
             shot = ARTIFACTS / f"layout-{width}x{height}-{tag}-{which}.png"
             page.screenshot(path=str(shot))
@@ -262,6 +264,25 @@ def test_every_size_and_language(browser, server, touch):
         print(f"\n{len(sizes)} sizes x {len(LANGUAGES)} languages ({kind}): {took:.1f} s")
     assert errors == []
     assert problems == [], "\n".join(problems[:80]) + f"\n({len(problems)} problems)"
+
+
+def test_a_dialog_closes_by_its_cross_or_beside_it_but_a_question_needs_its_answer(game):
+    page = game
+    for close in ("cross", "backdrop"):
+        page.click("[data-testid=help]")
+        page.wait_for_selector("dialog.tg-help[open]")
+        if close == "cross":
+            page.click("dialog.tg-help [data-testid=dialog-x]")
+        else:
+            page.mouse.click(5, 400)  # the backdrop, left of the dialog
+        page.wait_for_selector("dialog.tg-help[open]", state="detached")
+    # The elimination question is answered by its buttons (or its ✕, which says no), never by a
+    # click beside it.
+    page.evaluate("document.querySelector('[data-testid=confirm-dialog]').showModal()")
+    page.mouse.click(5, 400)
+    assert page.locator("[data-testid=confirm-dialog][open]").count() == 1
+    page.click("[data-testid=confirm-dialog] [data-testid=dialog-x]")
+    page.wait_for_selector("[data-testid=confirm-dialog][open]", state="detached")
 
 
 def contrast(a: tuple, b: tuple) -> float:
