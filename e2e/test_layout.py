@@ -50,14 +50,14 @@ PROBLEMS_JS = r"""([scopeSel, touch]) => {
   const name = (el) => (el.getAttribute("aria-label") || el.textContent || el.title || el.tagName)
     .trim().replace(/\s+/g, " ").slice(0, 40);
   const size = (r) => `${Math.round(r.width)}x${Math.round(r.height)}`;
+  const at = (r) => `${Math.round(r.left)},${Math.round(r.top)}`;
   const shown = (el) =>
     el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true });
-  const scrolls = (el) =>
-    el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
+  // A box that scrolls up and down (nothing may scroll sideways: see below).
   const scroller = (el) => {
     for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
       const s = getComputedStyle(up);
-      if (/(auto|scroll)/.test(s.overflowY + s.overflowX) && scrolls(up)) return up;
+      if (/auto|scroll/.test(s.overflowY) && up.scrollHeight > up.clientHeight + 1) return up;
     }
     return null;
   };
@@ -84,10 +84,12 @@ PROBLEMS_JS = r"""([scopeSel, touch]) => {
       if (!inside(r, box.getBoundingClientRect()))
         out.push(`button below the dialog's fold: "${name(el)}"`);
     } else if (box) {
-      if (!inside(box.getBoundingClientRect(), win))
-        out.push(`scroll box past the window: ${box.className}`);
+      const b = box.getBoundingClientRect();
+      if (!inside(b, win)) out.push(`scroll box past the window: ${box.className}`);
+      if (r.left < b.left - 1 || r.right > b.right + 1)
+        out.push(`cut off at the side: "${name(el)}" at ${at(r)}`);
     } else if (!inside(r, win)) {
-      out.push(`outside the window: "${name(el)}" at ${Math.round(r.left)},${Math.round(r.top)}`);
+      out.push(`outside the window: "${name(el)}" at ${at(r)}`);
     }
     if (touch && (r.width < 43.5 || r.height < 43.5))
       out.push(`small for a finger: "${name(el)}" ${size(r)}`);
@@ -177,13 +179,14 @@ def close_dialogs(page) -> None:
 
 
 def start_game(page) -> list[str]:
-    """A 3-player game (people only, so nothing moves by itself), two turns in; the seat names."""
+    """A 3-player game (people only, so nothing moves by itself) two turns in, the third player's
+    tile placed: the step bar shows its four build buttons. Returns the seat names."""
     page.evaluate(
         "n => taluva.newGame({players: 3, seed: 7, seats: [{name: n}]})",
         LONG_NAME,
     )
     wait_game_ready(page)
-    for _ in range(4):
+    for _ in range(5):
         page.evaluate("taluva.play({notation: taluva.legalMoves()[0].notation})")
     wait_game_ready(page)
     return seat_names(page)
@@ -224,6 +227,8 @@ def check_size(page, width: int, height: int, touch: bool, tag: str, problems: l
         sel = open_dialog(page, which)
         for p in page.evaluate(PROBLEMS_JS, [sel, touch]):
             problems.append(f"{where} {which}: {p}")
+        if not page.locator(f"{sel} [data-testid=dialog-x]").is_visible():
+            problems.append(f"{where} {which}: no ✕")
         if (width, height) in SHOT_DIALOGS_AT:
             shot = ARTIFACTS / f"layout-{width}x{height}-{tag}-{which}.png"
             page.screenshot(path=str(shot))
@@ -259,6 +264,25 @@ def test_every_size_and_language(browser, server, touch):
         print(f"\n{len(sizes)} sizes x {len(LANGUAGES)} languages ({kind}): {took:.1f} s")
     assert errors == []
     assert problems == [], "\n".join(problems[:80]) + f"\n({len(problems)} problems)"
+
+
+def test_a_dialog_closes_by_its_cross_or_beside_it_but_a_question_needs_its_answer(game):
+    page = game
+    for close in ("cross", "backdrop"):
+        page.click("[data-testid=help]")
+        page.wait_for_selector("dialog.tg-help[open]")
+        if close == "cross":
+            page.click("dialog.tg-help [data-testid=dialog-x]")
+        else:
+            page.mouse.click(5, 400)  # the backdrop, left of the dialog
+        page.wait_for_selector("dialog.tg-help[open]", state="detached")
+    # The elimination question is answered by its buttons (or its ✕, which says no), never by a
+    # click beside it.
+    page.evaluate("document.querySelector('[data-testid=confirm-dialog]').showModal()")
+    page.mouse.click(5, 400)
+    assert page.locator("[data-testid=confirm-dialog][open]").count() == 1
+    page.click("[data-testid=confirm-dialog] [data-testid=dialog-x]")
+    page.wait_for_selector("[data-testid=confirm-dialog][open]", state="detached")
 
 
 def contrast(a: tuple, b: tuple) -> float:
