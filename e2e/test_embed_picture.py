@@ -127,3 +127,47 @@ def test_an_old_link_without_a_picture_shows_the_summary_as_before(page, server,
     page.wait_for_selector("[data-testid=embed-load]")
     assert page.get_attribute("body", "data-picture") is None
     assert console == []
+
+
+STORAGE_JS = """async () => {
+  const opfs = [];
+  try {
+    for await (const name of (await navigator.storage.getDirectory()).keys()) opfs.push(name);
+  } catch (error) {
+    opfs.push(`unreadable: ${error.name}`);
+  }
+  const unreadable = (e) => [`unreadable: ${e.name}`];
+  const caches_ = "caches" in self ? await caches.keys().catch(unreadable) : [];
+  // Chromium may deny a sandboxed third-party frame its IndexedDB altogether: nothing kept then.
+  const idb = await indexedDB.databases().then((list) => list.map((d) => d.name), () => []);
+  return { opfs, caches: caches_, idb, local: localStorage.length };
+}"""
+
+
+def test_an_embed_plays_after_the_click_and_writes_nothing_to_the_hosts_console(page, blog):
+    srv, _ = blog
+    said: list[str] = []
+    page.on("console", lambda m: said.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: said.append(f"uncaught: {e}"))
+    page.goto(srv.url)
+    frame = page.frame_locator("#game")
+    frame.locator("body[data-picture=drawn]").wait_for(state="attached")
+    frame.locator("[data-testid=embed-load]").click()
+    frame.locator("body[data-embed=ready]").wait_for(state="attached", timeout=180_000)
+    assert frame.locator("[data-testid=replay][data-busy='0']").get_attribute("data-step") == "40"
+    frame.locator("[data-testid=replay-back]").click()
+    frame.locator("[data-testid=replay][data-busy='0'][data-step='39']").wait_for()
+    page.wait_for_timeout(2000)  # what a first boot keeps, it keeps after it is ready
+    assert said == []
+
+
+def test_an_embed_keeps_nothing_where_it_could_keep_everything(page, server, console):
+    """Opened on the site's own origin, where storage is allowed (a sandboxed frame of another
+    site may be denied it anyway): a first boot would keep a 16 MB snapshot there."""
+    _, code, s, b = forty_steps()
+    page.goto(f"{server.url}embed.html#g={code}&s={s}&b={b}")
+    page.click("[data-testid=embed-load]")
+    page.wait_for_selector("body[data-embed=ready]", state="attached", timeout=180_000)
+    page.wait_for_timeout(3000)  # what a first boot keeps, it keeps after it is ready
+    assert page.evaluate(STORAGE_JS) == {"opfs": [], "caches": [], "idb": [], "local": 0}
+    assert console == []

@@ -15,7 +15,8 @@ export async function play(link) {
     onProgress: ({ message }) => {
       $("embed-status").textContent = message;
     },
-    bootOptions: { keepDownloads: false },
+    // Nothing kept in the host's storage: no download copies, no engine snapshot (OPFS or cache).
+    bootOptions: { keepDownloads: false, keepNothing: true },
   });
   await engine.ready;
   const view = await engine.call("loadShareCode", { code: link.code });

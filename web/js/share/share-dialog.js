@@ -8,6 +8,7 @@ import { headerButton } from "../screen/layout.js";
 import { ICONS } from "../screen/icons.js";
 import { errorText } from "../screen/notify.js";
 import { hashOf } from "./link-sync.js";
+import { downloadBoardPng } from "./board-png.js";
 import { colourIndices } from "./picture.js";
 
 const EMBED_SIZE = { width: 480, height: 420 };
@@ -112,7 +113,10 @@ export function createShareDialog({ store, screen, onReplay }) {
       t("share.embed"),
       t("share.embed.help"),
       f.embed,
-      row(btn(t("share.embed.copy"), "copy-embed", copy(f.embed, "embed"))),
+      row(
+        btn(t("share.embed.copy"), "copy-embed", copy(f.embed, "embed")),
+        btn(t("pictures.png"), "download-png", () => savePng()),
+      ),
     ),
     section(
       t("share.record"),
@@ -151,6 +155,17 @@ export function createShareDialog({ store, screen, onReplay }) {
     f.record.value = await file.text();
     await importRecord(f.record.value);
   });
+
+  /** The board on screen as a PNG (share/board-png.js). */
+  async function savePng() {
+    const state = store.view.state;
+    try {
+      await downloadBoardPng(state, screen.colours, `taluva-${store.view.steps}`);
+      say(t("pictures.png.saved"));
+    } catch (error) {
+      say(t("pictures.png.failed", { reason: errorText(error) }));
+    }
+  }
 
   function download() {
     downloadText(f.record.value, "taluva-game");
