@@ -114,7 +114,8 @@ async function boot(options) {
     // Once it is read, the WebAssembly compiles and Pyodide's second module downloads: Pyodide
     // would start either only once pyodide.mjs runs; started sooner, they held the lookup back.
     // options.keepNothing (the embed, in other sites' frames): no snapshot looked up or kept.
-    const found = (options.keepNothing ? Promise.resolve(NO_STORE) : lookUp()).finally(() => reached("lookup"));
+    const noStore = { snapshots: null, entry: null, problem: "missing", stored: null };
+    const found = (options.keepNothing ? Promise.resolve(noStore) : lookUp()).finally(() => reached("lookup"));
     const { compiled } = precompileWasm(siteUrl(`${BOOT.pyodideDir}pyodide.asm.wasm`), { after: found });
     compiled.then(
       () => reached("wasm compiled"),
@@ -199,8 +200,6 @@ async function snapshotStore() {
   const root = await fileSystemRoot();
   return root ? openSnapshotFiles({ ...SNAPSHOT, root, cacheStore }) : cacheStore;
 }
-
-const NO_STORE = { snapshots: null, entry: null, problem: "missing", stored: null };
 
 // A lookup that fails counts as no snapshot. The snapshot found starts being read at once:
 // `stored` is what snapshots.load gives; `snapshots` the store.
