@@ -98,7 +98,8 @@ def test_picture_size_by_turns(capsys) -> None:
 
 def test_the_js_readers_fixture_is_the_engines_picture() -> None:
     """tests/js/picture.test.mjs reads these pictures with the page's reader; they must stay
-    what the engine writes and reads (regenerate with `python -m tests.test_picture`)."""
+    what the engine writes and reads (regenerate: `PYTHONPATH=engine .venv/bin/python -m
+    tests.test_picture`, then `make format`)."""
     fixture = json.loads(FIXTURE.read_text())
     assert fixture == make_fixture()
 
