@@ -185,8 +185,15 @@ def test_the_full_game_gives_a_ready_embed_code(game, server):
     snippet = game.input_value("[data-testid=embed-code]")
     # the link carries the engine's summary for the embed's preview: 2 players, 1 move, 1 tile
     assert snippet.startswith(f'<iframe src="{server.url}embed.html#g={code}&amp;s=2.12.')
-    assert '.-.1.1.0"' in snippet
-    for part in ('loading="lazy"', 'title="Taluva game"', "width=", "height=", SANDBOX):
+    assert ".-.1.1.0&amp;b=" in snippet  # and the picture of the board (issue 27)
+    for part in (
+        'loading="lazy"',
+        'title="Taluva game"',
+        "width=",
+        "height=",
+        SANDBOX,
+        'style="border:0;',
+    ):
         assert part in snippet
     response = game.request.get(server.url + "embed.html")
     policy = response.headers["content-security-policy"]

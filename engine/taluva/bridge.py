@@ -41,6 +41,7 @@ from taluva.jsonio import (
     summary_json,
 )
 from taluva.options import Options
+from taluva.picture import picture, read_picture
 from taluva.record import replay, write_record
 from taluva.review import (
     REVIEW_NODES,
@@ -213,6 +214,20 @@ def _share_code() -> str:
 def _load_share_code(code: str, logBase: str | None = None) -> dict[str, Any]:
     """Replace the game by the one a link carries; a bad code leaves the current game alone."""
     return _replace_game(decode(code), logBase)
+
+
+@method("picture")
+def _picture(colours: list[Any] | None = None, step: int | None = None) -> str:
+    """The picture of the current game's position (at ``step`` decisions, else now) for links:
+    :mod:`taluva.picture`; ``colours`` are the seats' palette indices."""
+    game = _current().game
+    return picture(game if step is None else game_at(game, step), colours)
+
+
+@method("readPicture")
+def _read_picture(text: str) -> dict[str, Any]:
+    """A link's picture read back (what the page's own reader, share/picture.js, makes of it)."""
+    return read_picture(text)
 
 
 @method("relateCodes")

@@ -21,13 +21,20 @@ describe("round trips", () => {
   ];
   for (const game of games) {
     test(JSON.stringify(game), () => {
-      assert.deepEqual(parseHash(formatHash(game)), { ...game, summary: null });
+      assert.deepEqual(parseHash(formatHash(game)), { ...game, summary: null, picture: null });
     });
   }
 
   test("a code alone is the shortest hash", () => {
     assert.equal(formatHash({ code: CODE }), `#g=${CODE}`);
-    assert.deepEqual(parseHash(`#g=${CODE}`), { code: CODE, at: null, names: [], summary: null });
+    assert.deepEqual(parseHash(`#g=${CODE}`), { code: CODE, at: null, names: [], summary: null, picture: null });
+  });
+
+  test("a picture goes along and comes back; one with other characters is dropped", () => {
+    const game = { code: CODE, at: 3, names: ["Ann"], summary: null, picture: "EhA-_x9" };
+    assert.equal(formatHash(game), `#g=${CODE}&at=3&p=Ann&b=EhA-_x9`);
+    assert.deepEqual(parseHash(formatHash(game)), game);
+    assert.equal(parseHash(`#g=${CODE}&b=EhA%20x`).picture, null);
   });
 
   test("the leading # is optional", () => {
@@ -156,11 +163,18 @@ describe("forward compatibility", () => {
       at: 4,
       names: [],
       summary: null,
+      picture: null,
     });
   });
 
   test("the first of a repeated key counts", () => {
-    assert.deepEqual(parseHash(`#g=${CODE}&at=2&g=other&at=5`), { code: CODE, at: 2, names: [], summary: null });
+    assert.deepEqual(parseHash(`#g=${CODE}&at=2&g=other&at=5`), {
+      code: CODE,
+      at: 2,
+      names: [],
+      summary: null,
+      picture: null,
+    });
   });
 
   test("the module loaded without a DOM", () => {

@@ -22,6 +22,7 @@ import { colourById } from "./screen/theme.js";
 import { createReplayDialog } from "./share/replay-dialog.js";
 import { createShareDialog } from "./share/share-dialog.js";
 import { keptGameToShow, openFirstGame } from "./share/start.js";
+import { linkPictureToShow } from "./share/link-picture.js";
 
 async function openGame(store, games, byLink) {
   const notices = [];
@@ -56,12 +57,17 @@ function storageNotices() {
   };
 }
 
-/** Draw the kept game about to open while the engine starts; `onShown()` once it is on screen. */
+/**
+ * Draw the kept game (or the link's picture) about to open while the engine starts; `onShown()`
+ * once it is on screen.
+ */
 async function preview(screen, games, onShown) {
   try {
-    const shown = await keptGameToShow(games);
+    const kept = await keptGameToShow(games);
+    // Else a link's own picture of its position (share/link-picture.js).
+    const shown = kept ? { state: kept.state, seats: kept.entry.seats, steps: kept.entry.steps } : linkPictureToShow();
     if (!shown) return;
-    screen.preview({ state: shown.state, seats: shown.entry.seats, steps: shown.entry.steps });
+    screen.preview(shown);
     onShown();
   } catch (error) {
     console.warn("Taluva: could not draw the kept game before the engine started:", error);

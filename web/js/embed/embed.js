@@ -1,7 +1,8 @@
-// The embed page (embed.html#g=<code>[&at=<step>][&p=<names>][&s=<summary>]): a light preview of
-// the game in the link, and the engine only once the reader asks for it. The preview shows the
-// summary the engine wrote into the link (s=); it never decodes the share code itself, so a link
-// without a summary shows less, and the engine has the last word on whether the code is good.
+// The embed page (embed.html#g=<code>[&at=<step>][&p=<names>][&s=<summary>][&b=<picture>]): a
+// light preview of the game in the link, and the engine only once the reader asks for it. The
+// preview shows the summary and the board's picture the engine wrote into the link (s=, b=); it
+// never decodes the share code itself, so a link without them shows less, and the engine has the
+// last word on whether the code is good.
 //
 // Before the click this page fetches nothing heavy: no Pyodide, no worker, no WebAssembly (the
 // browser tests check). It never touches localStorage or the service worker, so it also works
@@ -14,6 +15,7 @@ import { list, t, useFormatter } from "../i18n/messages.js";
 import { translatePage } from "../i18n/page-text.js";
 import { formatHash, HashError, hashLanguage, parseHash } from "../share/hash.js";
 import { linkProblem } from "../share/load-errors.js";
+import { showPicture } from "./picture-view.js";
 import { IntlMessageFormat } from "../vendor/intl-messageformat.js";
 
 const $ = (id) => document.getElementById(id);
@@ -53,6 +55,11 @@ function start() {
     return;
   }
   $("embed-summary").textContent = describe(link.summary);
+  // The position drawn at once when the link carries its picture; the engine still waits.
+  if (link.picture && showPicture($("embed-picture"), link.picture, link.names)) {
+    $("embed-preview").classList.add("has-picture");
+    body.dataset.picture = "drawn";
+  }
   const names = link.names.filter(Boolean);
   $("embed-players").textContent = names.length ? names.join(" · ") : "";
   const lang = hashLanguage(location.hash);

@@ -15,7 +15,8 @@ export async function play(link) {
     onProgress: ({ message }) => {
       $("embed-status").textContent = message;
     },
-    bootOptions: { keepDownloads: false },
+    // Nothing kept in the host's storage: no download copies, no engine snapshot (OPFS or cache).
+    bootOptions: { keepDownloads: false, keepNothing: true },
   });
   await engine.ready;
   const view = await engine.call("loadShareCode", { code: link.code });
@@ -26,7 +27,9 @@ export async function play(link) {
     colours: () => colours,
     compact: true,
     onStep: (step) => {
-      const hash = formatHash({ ...link, at: step === steps ? null : step });
+      // The link's picture is of its own step: another step's link goes without one.
+      const picture = step === (link.at ?? steps) ? link.picture : null;
+      const hash = formatHash({ ...link, at: step === steps ? null : step, picture });
       replaceHash(hash);
       $("embed-open").href = `index.html${hash}`;
     },

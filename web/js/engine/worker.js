@@ -113,7 +113,9 @@ async function boot(options) {
     // The snapshot is looked up and read (from a file: in one call) while pyodide.mjs downloads.
     // Once it is read, the WebAssembly compiles and Pyodide's second module downloads: Pyodide
     // would start either only once pyodide.mjs runs; started sooner, they held the lookup back.
-    const found = lookUp().finally(() => reached("lookup"));
+    // options.keepNothing (the embed, in other sites' frames): no snapshot looked up or kept.
+    const noStore = { snapshots: null, entry: null, problem: "missing", stored: null };
+    const found = (options.keepNothing ? Promise.resolve(noStore) : lookUp()).finally(() => reached("lookup"));
     const { compiled } = precompileWasm(siteUrl(`${BOOT.pyodideDir}pyodide.asm.wasm`), { after: found });
     compiled.then(
       () => reached("wasm compiled"),

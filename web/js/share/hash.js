@@ -13,6 +13,9 @@
 //       preview, which shows it without decoding the share code:
 //       <players>.<tiles>.<found>.<flags>.<steps>.<tiles drawn>.<over>, flags "r" (O-RANK),
 //       "t" (O-TEAMS) or "-", over 1 or 0; e.g. s=2.12.any.-.13.7.0
+//   b   optional: a picture of the position (engine/taluva/picture.py, read by share/picture.js,
+//       versioned inside), which the embed and the page draw before the engine is up; for the
+//       game at step `at` when that is given, else at its end. URL-safe base64 like the code.
 //   lang optional: the language to show the page in (a BCP 47 tag: de, zh-TW); it changes
 //       nothing of the game. Read by hashLanguage, also without a game (#lang=de).
 //   v   reserved: a later layout adds v=2 or more; this page then says the link is newer.
@@ -78,7 +81,12 @@ export function parseHash(hash) {
   const at = /^\d{1,4}$/.test(raw ?? "") ? Number(raw) : null; // a bad step only loses the step
   const names = (fields.get("p")?.split(",") ?? []).slice(0, MAX_SEATS).map((n) => cleanName(decodePart(n) ?? ""));
   const summary = fields.has("s") ? parseSummary(fields.get("s")) : null;
-  return { code, at, names, summary };
+  return { code, at, names, summary, picture: pictureField(fields.get("b")) };
+}
+
+/** The b= field as it stands, or null: a bad picture only loses the early drawing. */
+function pictureField(text) {
+  return text && CODE_CHARS.test(text) ? text : null; // share/picture.js reads it whole
 }
 
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/;
@@ -110,14 +118,15 @@ function checkLayout(fields) {
   }
 }
 
-/** The hash for a game: "#g=<code>" plus the optional step, seat names and summary. */
-export function formatHash({ code, at = null, names = [], summary = null }) {
+/** The hash for a game: "#g=<code>" plus the optional step, seat names, summary and picture. */
+export function formatHash({ code, at = null, names = [], summary = null, picture = null }) {
   // A share code only has URL-safe characters; escape anything else anyway.
   let hash = `#g=${CODE_CHARS.test(code) ? code : encodeURIComponent(code)}`;
   if (Number.isInteger(at) && at >= 0) hash += `&at=${at}`;
   const clean = names.slice(0, MAX_SEATS).map(cleanName);
   if (clean.some((n) => n)) hash += `&p=${clean.map(encodeURIComponent).join(",")}`;
   if (summary) hash += `&s=${formatSummary(summary)}`;
+  if (picture && CODE_CHARS.test(picture)) hash += `&b=${picture}`;
   return hash;
 }
 

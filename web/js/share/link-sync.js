@@ -9,13 +9,14 @@ import { formatHash, parseHash, replaceHash } from "./hash.js";
 
 /**
  * The hash of the store's game (at a replay step, or the live game for null); `preview` adds
- * the engine's summary, which only an embed shows (the address bar stays short without it).
+ * the engine's summary, which only an embed shows (the address bar stays short without it);
+ * `picture` the engine's picture of the position (shared links only: share/picture.js).
  */
-export function hashOf(store, at = null, { preview = false } = {}) {
+export function hashOf(store, at = null, { preview = false, picture = null } = {}) {
   const view = store.view;
   if (view.bylink) return formatByLinkHash(view.bylink.link, linkNames(store.seats));
   const summary = preview ? (view.summary ?? null) : null;
-  return formatHash({ code: view.share, at, names: linkNames(store.seats), summary });
+  return formatHash({ code: view.share, at, names: linkNames(store.seats), summary, picture });
 }
 
 export function syncLink(store, { onStep = () => {} } = {}) {

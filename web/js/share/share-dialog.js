@@ -8,6 +8,8 @@ import { headerButton } from "../screen/layout.js";
 import { ICONS } from "../screen/icons.js";
 import { errorText } from "../screen/notify.js";
 import { hashOf } from "./link-sync.js";
+import { downloadBoardPng } from "./board-png.js";
+import { colourIndices } from "./picture.js";
 
 const EMBED_SIZE = { width: 480, height: 420 };
 const MAX_RECORD_BYTES = 256 * 1024; // a whole game's record is a few kilobytes
@@ -22,10 +24,21 @@ export function pageUrl(file, hash) {
 export function embedSnippet(url) {
   const attr = (s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
   return (
+    // No bevelled border, and as wide as the host's column allows (at most its width).
     `<iframe src="${attr(url)}" width="${EMBED_SIZE.width}" height="${EMBED_SIZE.height}" ` +
+    `style="border:0;max-width:100%" ` +
     `loading="lazy" title="${attr(t("share.embed.iframe"))}" sandbox="allow-scripts allow-same-origin allow-popups">` +
     `</iframe>`
   );
+}
+
+/** The engine's picture of the game on screen, for links to draw at once (null if it cannot). */
+async function pictureOf(store) {
+  try {
+    return await store.call("picture", { colours: colourIndices(store.seats.map((s) => s.colour)) });
+  } catch {
+    return null; // the link only loses its early drawing
+  }
 }
 
 async function copyText(text, field) {
@@ -100,7 +113,10 @@ export function createShareDialog({ store, screen, onReplay }) {
       t("share.embed"),
       t("share.embed.help"),
       f.embed,
-      row(btn(t("share.embed.copy"), "copy-embed", copy(f.embed, "embed"))),
+      row(
+        btn(t("share.embed.copy"), "copy-embed", copy(f.embed, "embed")),
+        btn(t("pictures.png"), "download-png", () => savePng()),
+      ),
     ),
     section(
       t("share.record"),
@@ -140,6 +156,17 @@ export function createShareDialog({ store, screen, onReplay }) {
     await importRecord(f.record.value);
   });
 
+  /** The board on screen as a PNG (share/board-png.js). */
+  async function savePng() {
+    const state = store.view.state;
+    try {
+      await downloadBoardPng(state, screen.colours, `taluva-${store.view.steps}`);
+      say(t("pictures.png.saved"));
+    } catch (error) {
+      say(t("pictures.png.failed", { reason: errorText(error) }));
+    }
+  }
+
   function download() {
     downloadText(f.record.value, "taluva-game");
     say(t("share.record.downloaded"));
@@ -165,8 +192,9 @@ export function createShareDialog({ store, screen, onReplay }) {
   }
 
   async function open() {
-    f.link.value = pageUrl(null, hashOf(store));
-    f.embed.value = embedSnippet(pageUrl("embed.html", hashOf(store, null, { preview: true })));
+    const picture = await pictureOf(store);
+    f.link.value = pageUrl(null, hashOf(store, null, { picture }));
+    f.embed.value = embedSnippet(pageUrl("embed.html", hashOf(store, null, { preview: true, picture })));
     showRecordError("");
     say("");
     try {

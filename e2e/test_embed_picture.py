@@ -1,0 +1,173 @@
+"""Issue 27: the board in every embed and link before the engine runs (the hash's b= picture,
+engine/taluva/picture.py, drawn by the page's own board renderer)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+import engine_hold
+from game_driver import UI, wait_game_ready
+from support import wait_ready
+from taluva.options import Options
+from taluva.picture import picture
+from taluva.randomplay import play_random_game
+from taluva.session import game_at
+from taluva.sharecode import encode
+from test_embed_blog import HEAVY, SANDBOX, BlogServer, summary_field
+from test_instant_start import WARM_JS
+
+NAMES = ("Ann", "Bo", "Cy")
+
+
+def forty_steps():
+    """A 3-player game 40 steps (decisions) in, made by the engine, with its link fields."""
+    game = game_at(play_random_game(Options(players=3), seed=7), 40)
+    return game, encode(game), summary_field(game), picture(game, [4, 1, 5])
+
+
+class StrictBlog(BlogServer):
+    """A blog that allows nothing of its own (default-src 'none'), framing the game's site."""
+
+
+@pytest.fixture
+def blog(server) -> Iterator[tuple[StrictBlog, tuple]]:
+    made = forty_steps()
+    _, code, s, b = made
+    src = f"{server.url}embed.html#g={code}&amp;p={','.join(NAMES)}&amp;s={s}&amp;b={b}"
+    html = (
+        '<!doctype html><html><head><meta http-equiv="Content-Security-Policy"'
+        " content=\"default-src 'none'; frame-src *\"><title>Strict blog</title></head><body>"
+        f'<iframe id="game" src="{src}" width="480" height="420" title="Taluva game"'
+        f' sandbox="{SANDBOX}"></iframe></body></html>'
+    )
+    srv = StrictBlog(html)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield srv, made
+    srv.shutdown()
+    srv.server_close()
+
+
+def test_an_embed_draws_its_board_names_and_scores_with_every_engine_file_blocked(
+    browser, page, blog, console
+):
+    srv, (game, _, _, _) = blog
+    # A first visit in another context (its own empty cache) warms the browser process itself,
+    # whose very first navigation costs a second on this machine whatever the page.
+    warm = browser.new_context()
+    warm.new_page().goto(srv.url, wait_until="load")
+    warm.close()
+    blocked: list[str] = []
+
+    def refuse(route) -> None:
+        blocked.append(route.request.url)
+        route.abort()
+
+    page.context.route(lambda url: any(mark in url for mark in HEAVY), refuse)
+    page.goto(srv.url)
+    frame = page.frame_locator("#game")
+    frame.locator("body[data-picture=drawn]").wait_for(state="attached")
+    canvas = frame.locator("[data-testid=embed-board][data-draws]")
+    canvas.wait_for()
+    handle = next(f for f in page.frames if "embed.html" in f.url)
+    assert handle.evaluate(WARM_JS, "[data-testid=embed-board]") > 0.02, "the board is blank"
+    drawn_ms = handle.evaluate("performance.getEntriesByName('taluva:picture-drawn')[0].startTime")
+    # The issue asks for 500 ms; a wall-clock bound is not asserted here (the shared machine's
+    # load changes it tenfold): the figure is printed, and what it rests on is asserted: no
+    # engine file was needed or even asked for.
+    print(f"\nembed picture drawn {drawn_ms:.0f} ms after the frame's navigation began")
+    rows = frame.locator("[data-testid=embed-seat]")
+    assert rows.count() == 3
+    for seat, name in enumerate(NAMES):
+        text = rows.nth(seat).text_content()
+        temples, towers, huts = game.score(seat)
+        assert name in text
+        assert f"{huts} hut" in text and f"{temples} temple" in text and f"{towers} tower" in text
+    current = frame.locator("[data-testid=embed-seat].is-current")
+    assert current.get_attribute("data-seat") == str(game.current)
+    assert "to play" in current.text_content()
+    assert frame.locator("[data-testid=embed-load]").is_visible()
+    assert blocked == []  # the picture needed no engine file: none was even asked for
+    assert console == []
+
+
+def test_a_link_opened_in_the_full_page_shows_its_board_before_the_engine_is_ready(
+    page, server, console
+):
+    game, code, _, b = forty_steps()
+    engine_hold.install(page)
+    page.add_init_script(script="globalThis.__e2eHold.state = 'holding';")
+    page.goto(f"{server.url}#g={code}&p={','.join(NAMES)}&b={b}")
+    page.wait_for_selector(f'{UI}[data-preview="1"]', state="visible", timeout=30_000)
+    assert page.get_attribute("body", "data-engine") != "ready"
+    assert page.get_attribute(UI, "data-players") == "3"
+    assert page.evaluate(WARM_JS, f"{UI} canvas") > 0.02, "the link's board is not drawn"
+    assert NAMES[0] in page.text_content(UI)
+
+    page.evaluate("globalThis.__e2eHold.release()")
+    wait_ready(page)
+    wait_game_ready(page)
+    assert page.get_attribute(UI, "data-preview") is None
+    shown = page.evaluate("taluva.state()")
+    assert len(shown["hexes"]) == len(game.board.stacks())
+    assert console == []
+
+
+def test_an_old_link_without_a_picture_shows_the_summary_as_before(page, server, console):
+    _, code, s, _ = forty_steps()
+    page.goto(f"{server.url}embed.html#g={code}&s={s}")
+    page.wait_for_selector("[data-testid=embed-load]")
+    assert "3 players" in page.text_content("[data-testid=embed-summary]")
+    assert page.get_attribute("body", "data-picture") is None
+    assert page.locator("#embed-picture").is_hidden()
+    page.goto(f"{server.url}embed.html#g={code}&s={s}&b=EhA-broken")  # a bad picture: as if none
+    page.wait_for_selector("[data-testid=embed-load]")
+    assert page.get_attribute("body", "data-picture") is None
+    assert console == []
+
+
+STORAGE_JS = """async () => {
+  const opfs = [];
+  try {
+    for await (const name of (await navigator.storage.getDirectory()).keys()) opfs.push(name);
+  } catch (error) {
+    opfs.push(`unreadable: ${error.name}`);
+  }
+  const unreadable = (e) => [`unreadable: ${e.name}`];
+  const caches_ = "caches" in self ? await caches.keys().catch(unreadable) : [];
+  // Chromium may deny a sandboxed third-party frame its IndexedDB altogether: nothing kept then.
+  const idb = await indexedDB.databases().then((list) => list.map((d) => d.name), () => []);
+  return { opfs, caches: caches_, idb, local: localStorage.length };
+}"""
+
+
+def test_an_embed_plays_after_the_click_and_writes_nothing_to_the_hosts_console(page, blog):
+    srv, _ = blog
+    said: list[str] = []
+    page.on("console", lambda m: said.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: said.append(f"uncaught: {e}"))
+    page.goto(srv.url)
+    frame = page.frame_locator("#game")
+    frame.locator("body[data-picture=drawn]").wait_for(state="attached")
+    frame.locator("[data-testid=embed-load]").click()
+    frame.locator("body[data-embed=ready]").wait_for(state="attached", timeout=180_000)
+    assert frame.locator("[data-testid=replay][data-busy='0']").get_attribute("data-step") == "40"
+    frame.locator("[data-testid=replay-back]").click()
+    frame.locator("[data-testid=replay][data-busy='0'][data-step='39']").wait_for()
+    page.wait_for_timeout(2000)  # what a first boot keeps, it keeps after it is ready
+    assert said == []
+
+
+def test_an_embed_keeps_nothing_where_it_could_keep_everything(page, server, console):
+    """Opened on the site's own origin, where storage is allowed (a sandboxed frame of another
+    site may be denied it anyway): a first boot would keep a 16 MB snapshot there."""
+    _, code, s, b = forty_steps()
+    page.goto(f"{server.url}embed.html#g={code}&s={s}&b={b}")
+    page.click("[data-testid=embed-load]")
+    page.wait_for_selector("body[data-embed=ready]", state="attached", timeout=180_000)
+    page.wait_for_timeout(3000)  # what a first boot keeps, it keeps after it is ready
+    assert page.evaluate(STORAGE_JS) == {"opfs": [], "caches": [], "idb": [], "local": 0}
+    assert console == []
