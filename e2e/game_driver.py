@@ -18,6 +18,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e" / "artifacts"
 ENGINE_MESSAGES = json.loads((ROOT / "web" / "i18n" / "en" / "engine.json").read_text())
+# How each ending reads in the end dialog's English line (web/i18n/en/small.json end.headline).
+ENDINGS = {
+    "last-tile": "the last tile was placed",
+    "early-victory": "all the buildings of two kinds are placed",
+    "last-player-standing": "every other player was eliminated",
+    "last-team-standing": "both members of the other team were eliminated",
+}
 UI = ".tg-root"
 STEP_TIMEOUT_MS = 15_000
 
@@ -234,21 +241,30 @@ def play_game(
 
 
 def check_end_screen(page) -> dict:
-    """The end dialog shows why the game ended and every seat at its engine-given place."""
+    """The end dialog names the winners and why in one line, and every seat at its engine-given
+    place."""
     state = page.evaluate("taluva.state()")
     result = state["result"]
     page.wait_for_selector("[data-testid=end][open]")
-    # The page phrases the result from its code (web/i18n: result.<code>), not the engine's text.
-    assert ENGINE_MESSAGES[f"result.{result['code']}"] in page.text_content(
-        "[data-testid=end-reason]"
-    )
     rows = page.locator("[data-testid=ranking] li")
     assert rows.count() == len(state["players"])
-    places = {}
+    places, names = {}, {}
     for i in range(rows.count()):
         row = rows.nth(i)
-        places[int(row.get_attribute("data-seat"))] = int(row.get_attribute("data-place"))
+        seat = int(row.get_attribute("data-seat"))
+        places[seat] = int(row.get_attribute("data-place"))
+        names[seat] = row.locator(".tg-player-name").text_content()
     assert places == dict(enumerate(result["places"]))
+    # One line, phrased by the page from the result's code and winners (web/i18n: end.headline).
+    line = page.locator("[data-testid=end-winners]")
+    assert line.get_attribute("data-reason") == result["code"]
+    text = line.text_content()
+    why = ENDINGS[result["code"]]
+    assert why in text, (why, text)
     if result["winners"]:
-        assert "win" in page.text_content("[data-testid=end-winners]")
+        assert all(names[w].split(" (")[0] in text for w in result["winners"]), text
+        assert text.startswith(names[result["winners"][0]].split(" (")[0]), text
+        assert " win" in text.split(":")[0], text
+    else:
+        assert text.startswith("Nobody wins:"), text
     return state

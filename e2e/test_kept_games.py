@@ -282,3 +282,31 @@ def test_the_last_move_survives_a_reload_right_after_it(game):
     assert code
     assert game.evaluate("taluva.share.code()") == code
     game.wait_for_function("hash => location.hash === hash", arg=f"#g={code}")
+
+
+def test_the_list_names_the_winner_marks_computer_seats_and_lines_up_its_buttons(game, server):
+    """Issue 31 point 5: a finished game shows who won (the engine's winners), a computer seat is
+    "Computer (level)" as in the seat badge, and the button column is one column for all rows."""
+    finished = encode(play_random_game(Options(players=2), seed=3))
+    game.goto(server.url + f"#g={finished}")
+    wait_game_ready(game)
+    seats = [
+        {"name": "Ann", "colour": "red", "type": "human"},
+        {"name": "Bo", "colour": "blue", "type": "computer:beginner"},
+    ]
+    new_game(game, {"players": 2, "seats": seats}, seed=4)
+    play_moves(game, 1)
+    open_games(game)
+    over = next(e for e in kept(game) if e["phase"] == "over")
+    winners = [over["seats"][s]["name"] for s in over["state"]["result"]["winners"]]
+    assert winners
+    finished_item = f"[data-testid=game-item][data-id='{over['id']}']"
+    line = game.text_content(f"{finished_item} [data-testid=game-winner]")
+    assert line.startswith("Won by") and all(name in line for name in winners), line
+    mine = f"[data-testid=game-item][data-id='{game.evaluate('taluva.games.current()')}']"
+    assert game.locator(f"{mine} [data-testid=game-winner]").count() == 0  # not over yet
+    assert game.text_content(f"{mine} .tg-badge-ai") == "Computer (beginner)"
+    renames = game.locator("[data-testid=game-item] [data-testid=game-rename]").all()
+    boxes = [b.bounding_box() for b in renames]
+    assert len(boxes) == 2
+    assert boxes[0]["x"] == boxes[1]["x"] and boxes[0]["width"] == boxes[1]["width"], boxes

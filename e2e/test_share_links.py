@@ -241,3 +241,16 @@ def test_a_link_to_a_finished_game_shows_its_end(game, server):
     assert len(state["players"]) == 3 and state["phase"] == "over"
     assert game.evaluate("taluva.share.code()") == code
     assert "Cy" in game.text_content("[data-testid=players]")
+
+
+def test_a_copy_notice_stands_beside_the_button_that_caused_it(game):
+    """Issue 31: "Link copied." (or the copy-by-hand hint) appears right under its button's row
+    (it was ~540 px below, at the foot of the dialog)."""
+    open_share(game)
+    for button in ("copy-link", "copy-record"):
+        game.click(f"[data-testid={button}]")
+        status = game.locator("[data-testid=share-status]")
+        game.wait_for_function("document.querySelector('[data-testid=share-status]').textContent")
+        row = game.locator(f"[data-testid={button}]").locator("xpath=..").bounding_box()
+        below = status.bounding_box()["y"] - (row["y"] + row["height"])  # its buttons' row
+        assert 0 <= below < 24, (button, below)

@@ -8,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openDB } from "../../build/node_modules/idb/build/index.js";
 import { exportText, splitBackup } from "../../web/js/games/backup.js";
-import { gameStanding, gameTitle, playedAgo } from "../../web/js/games/describe.js";
+import { gameStanding, gameTitle, gameWinners, playedAgo } from "../../web/js/games/describe.js";
 import { keptGames } from "../../web/js/games/games.js";
 import { flushLater } from "../../web/js/after-paint.js";
 import { GameKeeper } from "../../web/js/games/keeper.js";
@@ -234,6 +234,16 @@ test("a kept game in words", () => {
   assert.equal(gameStanding({ ...entry, phase: "over", steps: 40 }), "Finished · 40 steps");
   assert.equal(playedAgo(1000, 1000 + 5 * 60_000, "en"), "played 5 minutes ago");
   assert.equal(playedAgo(1000, 1500, "en"), "played just now");
+});
+
+test("a finished game names its winners from the engine's result; a game in progress none", () => {
+  const seats = [{ name: "Ann" }, { name: "Bo" }, { name: "Cy" }];
+  const over = (winners) => ({ seats, phase: "over", state: { result: { reason: "last-tile", winners } } });
+  assert.equal(gameWinners(over([1])), "Won by Bo");
+  assert.equal(gameWinners(over([0, 2])), "Won by Ann and Cy");
+  assert.equal(gameWinners(over([])), "Nobody won");
+  assert.equal(gameWinners({ seats, phase: "build", state: { result: null } }), null);
+  assert.equal(gameWinners({ seats, phase: "over" }), null); // an entry of an earlier build keeps no state
 });
 
 test("the game a visit resumes is drawn from its kept state before the engine is up", async () => {

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import {
   FIRST_VISIT_SEATS,
   completeSeats,
+  computerLabel,
   computerLevel,
   hashText,
   linkNames,
@@ -63,4 +64,11 @@ test("a first visit seats the person against the intermediate computer, who move
     ],
   );
   assert.equal(computerLevel(table[1].type), "intermediate");
+});
+
+test("a computer seat has one name everywhere: its kind and level, as the menu names the level", () => {
+  assert.equal(computerLabel("computer:strong"), "Computer (strong)");
+  assert.equal(computerLabel("computer:master"), "Computer (master)");
+  assert.equal(computerLabel("human"), null);
+  assert.equal(computerLabel(undefined), null);
 });

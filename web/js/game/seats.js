@@ -1,6 +1,7 @@
 // Seats at the table: a name, a colour and who plays it (a person or a computer level). The
 // engine knows seats only by number; everything here is the page's own bookkeeping.
 
+import { levelName } from "../i18n/engine-text.js";
 import { t } from "../i18n/messages.js";
 import { PLAYER_COLOURS } from "../screen/theme.js";
 
@@ -17,6 +18,13 @@ export const FIRST_VISIT_SEATS = Object.freeze([{ type: "human" }, { type: "comp
 /** The computer level of a seat type ("computer:strong" -> "strong"), or null for a person. */
 export function computerLevel(type) {
   return typeof type === "string" && type.startsWith("computer:") ? type.slice(9) : null;
+}
+
+/** A computer seat's one name, the same in the badge, the setup menu and the Games list:
+ * "Computer (strong)"; null for a person. */
+export function computerLabel(type) {
+  const level = computerLevel(type);
+  return level ? t("seat.computer", { level: levelName(level) }) : null;
 }
 
 /**

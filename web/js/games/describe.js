@@ -1,6 +1,6 @@
 // Words for a kept game in the Games list: its title, where it stands, when it was played.
 
-import { currentLanguage, t } from "../i18n/messages.js";
+import { currentLanguage, list, t } from "../i18n/messages.js";
 
 /** The person's name for the game, or its seats' names. */
 export function gameTitle(entry) {
@@ -12,6 +12,14 @@ export function gameStanding(entry) {
   if (entry.phase === "over") return t("games.finished", { steps: entry.steps });
   const name = entry.seats[entry.current]?.name ?? "?";
   return t("games.standing", { name, phase: entry.phase === "build" ? "build" : "place", step: entry.steps });
+}
+
+/** "Won by Ann" for a finished game (the engine's winners, kept in its state); null before the end. */
+export function gameWinners(entry) {
+  const winners = entry.phase === "over" ? entry.state?.result?.winners : null;
+  if (!Array.isArray(winners)) return null;
+  const names = winners.map((seat) => entry.seats[seat]?.name ?? "?");
+  return t("games.won", { count: names.length, names: list(names) });
 }
 
 const UNITS = [

@@ -7,7 +7,8 @@ import { errorText } from "../screen/notify.js";
 import { downloadText, h, fill } from "../screen/dom.js";
 import { headerButton } from "../screen/layout.js";
 import { colourById } from "../screen/theme.js";
-import { gameStanding, gameTitle, playedAgo } from "./describe.js";
+import { computerLabel } from "../game/seats.js";
+import { gameStanding, gameTitle, gameWinners, playedAgo } from "./describe.js";
 import { thumbnail } from "./thumbnail.js";
 
 const btn = (text, attrs) => h("button", { type: "button", class: "tg-btn tg-btn-small", ...attrs }, text);
@@ -27,6 +28,7 @@ function seatDots(entry) {
           aria: { hidden: "true" },
         }),
         s.name,
+        computerLabel(s.type) ? h("span", { class: "tg-badge tg-badge-ai" }, computerLabel(s.type)) : null,
       );
     }),
   );
@@ -78,6 +80,7 @@ export function createGamesDialog({ screen, games, currentId }) {
 
   function item(entry) {
     const current = entry.id === currentId();
+    const winners = gameWinners(entry);
     const title = h("span", { class: "games-title" }, gameTitle(entry));
     const li = h(
       "li",
@@ -94,6 +97,7 @@ export function createGamesDialog({ screen, games, currentId }) {
         current ? h("span", { class: "tg-badge tg-badge-turn" }, t("games.on-screen")) : null,
         seatDots(entry),
         h("span", { class: "games-standing" }, gameStanding(entry)),
+        winners ? h("span", { class: "games-winner", dataset: { testid: "game-winner" } }, winners) : null,
         h("span", { class: "games-when" }, playedAgo(entry.playedAt)),
       ),
       h(

@@ -106,7 +106,7 @@ function badges(p, state, { thinking, level }) {
   return [
     p.team === null || p.team === undefined ? null : h("span", { class: "tg-team" }, teamName(p.team)),
     level
-      ? badge("tg-badge-ai", t("panels.cpu", { level: name }), { title: t("panels.cpu.title", { level: name }) })
+      ? badge("tg-badge-ai", t("seat.computer", { level: name }), { title: t("panels.cpu.title", { level: name }) })
       : null,
     turn,
     STATUS_TEXT[p.status] ? badge("", t(STATUS_TEXT[p.status])) : null,

@@ -84,11 +84,18 @@ function fields() {
 export function createShareDialog({ store, screen, onReplay }) {
   const root = screen.root;
   const f = fields();
-  const say = (text) => (f.status.textContent = text);
+  // A notice stands under the buttons of the control that caused it ("Link copied." under Copy
+  // link), not at the foot of the dialog.
+  const say = (text, control = null) => {
+    control?.closest(".share-row")?.after(f.status);
+    f.status.textContent = text;
+  };
   const btn = (text, testid, onclick) =>
     h("button", { type: "button", class: "tg-btn", dataset: { testid }, onclick }, text);
-  const copy = (field, what) => async () =>
-    say((await copyText(field.value, field)) ? t("share.copied", { what }) : t("share.copy-by-hand", { what }));
+  const copy = (field, what) => async (event) => {
+    const button = event?.currentTarget;
+    say((await copyText(field.value, field)) ? t("share.copied", { what }) : t("share.copy-by-hand", { what }), button);
+  };
   const section = (title, help, ...body) =>
     h("section", { class: "share-section" }, h("h3", {}, title), h("p", { class: "share-help" }, help), ...body);
   const row = (...children) => h("div", { class: "share-row" }, ...children);
@@ -115,7 +122,7 @@ export function createShareDialog({ store, screen, onReplay }) {
       f.embed,
       row(
         btn(t("share.embed.copy"), "copy-embed", copy(f.embed, "embed")),
-        btn(t("pictures.png"), "download-png", () => savePng()),
+        btn(t("pictures.png"), "download-png", (event) => savePng(event.currentTarget)),
       ),
     ),
     section(
@@ -125,7 +132,7 @@ export function createShareDialog({ store, screen, onReplay }) {
       f.recordError,
       row(
         btn(t("share.record.copy"), "copy-record", copy(f.record, "record")),
-        btn(t("share.record.download"), "download-record", () => download()),
+        btn(t("share.record.download"), "download-record", (event) => download(event.currentTarget)),
         h("label", { class: "tg-btn share-file-label" }, t("share.record.open"), f.file),
         btn(t("share.record.import"), "import-record", () => importRecord(f.record.value)),
       ),
@@ -157,19 +164,19 @@ export function createShareDialog({ store, screen, onReplay }) {
   });
 
   /** The board on screen as a PNG (share/board-png.js). */
-  async function savePng() {
+  async function savePng(button) {
     const state = store.view.state;
     try {
       await downloadBoardPng(state, screen.colours, `taluva-${store.view.steps}`);
-      say(t("pictures.png.saved"));
+      say(t("pictures.png.saved"), button);
     } catch (error) {
-      say(t("pictures.png.failed", { reason: errorText(error) }));
+      say(t("pictures.png.failed", { reason: errorText(error) }), button);
     }
   }
 
-  function download() {
+  function download(button) {
     downloadText(f.record.value, "taluva-game");
-    say(t("share.record.downloaded"));
+    say(t("share.record.downloaded"), button);
   }
 
   /** Import a record: the engine replays it; a refused one leaves the game on screen as it was. */

@@ -1,5 +1,6 @@
 // The end of the game: why it ended, who won, and every seat at the place the engine gave it.
 
+import { decidingCount } from "../../game/outcome.js";
 import { resultSentence } from "../../i18n/engine-text.js";
 import { list, t } from "../../i18n/messages.js";
 import { h, fill } from "../dom.js";
@@ -63,14 +64,17 @@ export function createEndDialog({ onNewGame, onReview }) {
       const r = state.result;
       const order = state.players.map((p) => p.seat).sort((a, b) => r.places[a] - r.places[b] || a - b);
       const winners = r.winners.map((w) => seats[w].name);
+      // One line: who won and why ("Ana wins: the last tile was placed — most temples built").
+      const headline = t("end.headline", {
+        count: winners.length,
+        names: list(winners),
+        reason: r.reason.replaceAll("-", "_"), // an ICU selector cannot hold "-"
+        decider: decidingCount(state) || "none",
+        why: resultSentence(r),
+      });
       fill(
         body,
-        h("p", { class: "tg-end-why", dataset: { testid: "end-reason" } }, t("end.why", { why: resultSentence(r) })),
-        h(
-          "p",
-          { class: "tg-end-winners", dataset: { testid: "end-winners" } },
-          t("end.winners", { count: winners.length, names: list(winners) }),
-        ),
+        h("p", { class: "tg-end-winners", dataset: { testid: "end-winners", reason: r.reason } }, headline),
         h(
           "ol",
           { class: "tg-ranking", dataset: { testid: "ranking" } },

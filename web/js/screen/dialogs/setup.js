@@ -2,7 +2,7 @@
 // It checks nothing about the rules: the engine validates the options and its message is shown.
 
 import { DEFAULT_OPTIONS } from "../../game/store.js";
-import { defaultSeats } from "../../game/seats.js";
+import { computerLabel, defaultSeats } from "../../game/seats.js";
 import { levelDescription, levelName } from "../../i18n/engine-text.js";
 import { t } from "../../i18n/messages.js";
 import { h, fill } from "../dom.js";
@@ -22,7 +22,7 @@ function seatTypes(levels) {
     ...levels.map((level) => ({
       id: `computer:${level.id}`,
       label: levelName(level.id),
-      title: t("setup.computer", { level: levelName(level.id) }),
+      title: computerLabel(`computer:${level.id}`),
       description: levelDescription(level),
     })),
   ];
