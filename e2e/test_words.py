@@ -48,7 +48,12 @@ TEXT_NODES_JS = """(selector) => {
 }"""
 
 
-PLAY_JS = "i => { const m = taluva.legalMoves(); return taluva.play(m[i % m.length]); }"
+# The i-th legal move (modulo their number); none fails saying so, not as a play without a move.
+PLAY_JS = """i => {
+  const m = taluva.legalMoves();
+  if (!m.length) throw new Error(`no legal move to play (phase ${taluva.state().phase})`);
+  return taluva.play(m[i % m.length]);
+}"""
 
 
 def play_api(page, n: int, pick: int = 0) -> None:
