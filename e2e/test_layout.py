@@ -128,11 +128,19 @@ CUT_NAMES_JS = r"""() => [...document.querySelectorAll(".tg-side [data-seat-name
   .map((el) => el.textContent)"""
 
 
-# How many rows of the move log fit its panel as it is (rows of one line: a turn whose words wrap
-# takes two).
+# How many rows of the move log fit its panel as it is, in rows of one line (a turn whose words
+# wrap takes two or more). A row's height with its words on one line: its height less its tallest
+# part's, plus the tallest part's other than the words, or one line of the words.
 LOG_ROWS_JS = r"""() => {
   const log = document.querySelector("[data-testid=log]");
-  const rows = [...log.querySelectorAll("li")].map((li) => li.getBoundingClientRect().height);
+  const rows = [...log.querySelectorAll("li")].map((li) => {
+    const parts = [...li.children].map((el) => [el, el.getBoundingClientRect().height]);
+    const text = li.querySelector(".tg-log-text");
+    const line = text ? parseFloat(getComputedStyle(text).lineHeight) : 0;
+    const tallest = Math.max(0, ...parts.map(([, h]) => h));
+    const oneLine = Math.max(line, ...parts.filter(([el]) => el !== text).map(([, h]) => h));
+    return li.getBoundingClientRect().height - tallest + oneLine;
+  });
   return log.clientHeight / Math.min(...rows);
 }"""
 

@@ -48,7 +48,12 @@ TEXT_NODES_JS = """(selector) => {
 }"""
 
 
-PLAY_JS = "i => { const m = taluva.legalMoves(); return taluva.play(m[i % m.length]); }"
+# The i-th legal move (modulo their number); none fails saying so, not as a play without a move.
+PLAY_JS = """i => {
+  const m = taluva.legalMoves();
+  if (!m.length) throw new Error(`no legal move to play (phase ${taluva.state().phase})`);
+  return taluva.play(m[i % m.length]);
+}"""
 
 
 def play_api(page, n: int, pick: int = 0) -> None:
@@ -194,6 +199,24 @@ def a_far_spot(page) -> tuple[float, float]:
     raise AssertionError("no hex 3 to 6 steps from the island is on the board")
 
 
+def phone_uses_the_log(page) -> None:
+    """As a phone player does: the Moves tab opens the log; a focused row marks its turn on the
+    board, a tapped one opens the replay after it; the log stays open for the screenshot."""
+    page.click("[data-testid=tab-log]")
+    row = page.locator("[data-testid=log] li[data-turn='1']")
+    row.wait_for(state="visible")
+    first = page.evaluate("taluva.state().log[0]")
+    row.focus()
+    page.wait_for_selector(
+        f"[data-testid=board][data-highlight='{turn_hexes(first)}']", state="attached"
+    )
+    row.click()
+    page.wait_for_selector("[data-testid=replay-dialog][open] [data-testid=replay][data-busy='0']")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("[data-testid=replay-dialog][open]", state="detached")
+    page.locator("[data-testid=log]").wait_for(state="visible")
+
+
 @pytest.mark.parametrize("tag", ["en", *LANGUAGES])
 def test_no_coordinates_in_any_text_of_a_whole_game_in_each_language(languages_page, server, tag):
     _, page, errors = languages_page
@@ -257,6 +280,8 @@ def test_no_coordinates_in_any_text_of_a_whole_game_in_each_language(languages_p
     if tag in ("de", "en"):
         for width, height in [(1024, 768), (390, 844)]:
             page.set_viewport_size({"width": width, "height": height})
+            if width < 900:  # a phone's Moves are in a sheet that its tab under the step bar opens
+                phone_uses_the_log(page)
             page.locator("[data-testid=log]").scroll_into_view_if_needed()
             shot = ARTIFACTS / f"words-log-{tag}-{width}x{height}.png"
             page.screenshot(path=str(shot), full_page=True)

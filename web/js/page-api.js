@@ -49,7 +49,12 @@ export function gameApi({ store, computers, screen, share, replay, games, list }
     /** The legal moves of the current step (move JSON, a copy). */
     legalMoves: () => clone(legalMoves(store.view)),
     /** Play a move (move JSON or {notation}); resolves to the new state, rejects with the engine's error. */
-    play: async (move) => clone((await store.play(move, { by: "api" })).state),
+    play: async (move) => {
+      // Without a move the engine would answer a bare TypeError about its own arguments: say
+      // what the caller got wrong (often a move taken from an empty legalMoves()).
+      if (!move || typeof move !== "object") throw new TypeError("taluva.play needs a move: move JSON or {notation}");
+      return clone((await store.play(move, { by: "api" })).state);
+    },
     /**
      * Start a new game: {players, tiles, found, rank, teams, seed?, seats?: [{name, colour, type}]};
      * without `seats`, the names and colours on screen, every seat played by a person.

@@ -109,7 +109,8 @@ export class GameScreen {
     };
   }
 
-  // Exact places are shown on the board, never in the page's words: a toggle above the log.
+  // Exact places are shown on the board, never in the page's words: a toggle on the Moves card's
+  // title line, so that it takes no row from the log (8 rows in view at 1280x800).
   #mountCoordsToggle() {
     const box = h("input", { type: "checkbox", dataset: { testid: "coords" } });
     box.addEventListener("change", () => {
@@ -117,7 +118,12 @@ export class GameScreen {
       this.root.dataset.coords = box.checked ? "1" : "0";
       this.renderBoard();
     });
-    this.parts.log.before(h("label", { class: "tg-coords-toggle" }, box, " ", t("words.coords")));
+    const toggle = h("label", { class: "tg-coords-toggle" }, box, " ", t("words.coords"));
+    const title = this.parts.log.previousElementSibling;
+    if (title?.tagName !== "H2") return this.parts.log.before(toggle);
+    const head = h("div", { class: "tg-card-head" });
+    title.replaceWith(head);
+    head.append(title, toggle);
   }
 
   /** What the end dialog's Review button does (app.js opens the Review dialog). */
