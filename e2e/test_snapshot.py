@@ -148,7 +148,8 @@ EVERY_METHOD = """async () => {
     await note("inspectCode", { code });
     await note("inspectRecord", { text });
     await note("recordOfCode", { code });
-    const picture = await note("picture", { colours: [0, 1] }); // what a link draws before the engine
+    // What a link draws before the engine is up.
+    const picture = await note("picture", { colours: [0, 1] });
     await note("readPicture", { text: picture });
     // A by-link game (issue 32): made, joined, read, opened on seat 0's device, a turn handed on.
     const made = await note("bylinkCreate", { options: { players: 2 } });
