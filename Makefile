@@ -96,31 +96,25 @@ $(ENGINE_STAMP): $(ENGINE_SRC) $(VENV_STAMP)
 
 setup: $(VENV_STAMP) $(NPM_STAMP) $(SITE_WHEELS_STAMP) $(TEST_WHEELS_STAMP)
 
-# The system Chromium the browser tests and the benchmark drive; never a Playwright download.
-chromium: $(VENV_STAMP)
-	@if $(PY) build/chromium.py >/dev/null 2>&1; then exit 0; fi; \
-	if ! command -v apt-get >/dev/null; then \
-		echo "No Chromium found and no apt-get to install it: install Chromium, or set" \
-			"TALUVA_CHROMIUM to its binary." >&2; exit 1; fi; \
-	echo "No Chromium found: installing Debian's chromium package"; \
-	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq; \
-	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
-	$(PY) build/chromium.py
-
+# The system browsers the tests and benchmarks drive, never a Playwright download: Chromium; and
 # Firefox ESR and WebKitGTK (WebKitWebDriver and its MiniBrowser, on an Xvfb display) for the
-# browser tests in those engines (e2e/other_browsers); Debian's packages, like Chromium.
-BROWSER_PACKAGES := firefox-esr webkit2gtk-driver xvfb
+# browser tests in those engines (e2e/other_browsers). build/browsers.py finds them and names
+# their Debian packages, installed here when one is missing.
+BROWSERS_chromium := chromium
+BROWSERS_other-browsers := firefox webkit-driver minibrowser xvfb
 .PHONY: other-browsers
-other-browsers: $(VENV_STAMP)
-	@if $(PY) build/browsers.py >/dev/null 2>&1; then exit 0; fi; \
+chromium other-browsers: $(VENV_STAMP)
+	@names="$(BROWSERS_$@)"; \
+	if $(PY) build/browsers.py $$names >/dev/null 2>&1; then exit 0; fi; \
+	packages="$$($(PY) build/browsers.py --packages $$names)"; \
 	if ! command -v apt-get >/dev/null; then \
-		$(PY) build/browsers.py || true; \
-		echo "Firefox or WebKitGTK missing and no apt-get to install them: install" \
-			"$(BROWSER_PACKAGES), or set the variables build/browsers.py names." >&2; exit 1; fi; \
-	echo "Installing Debian's $(BROWSER_PACKAGES)"; \
+		$(PY) build/browsers.py $$names || true; \
+		echo "A browser is missing and there is no apt-get to install it: install $$packages," \
+			"or set the variables build/browsers.py names." >&2; exit 1; fi; \
+	echo "Installing Debian's $$packages"; \
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq; \
-	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_PACKAGES); \
-	$(PY) build/browsers.py
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$packages; \
+	$(PY) build/browsers.py $$names
 
 # --- site --------------------------------------------------------------------------------------
 
