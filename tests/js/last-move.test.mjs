@@ -30,7 +30,7 @@ function marksOf(lastMove) {
 }
 
 const entry = logEntry(tableTile, found);
-// What builds before this one sent beside the facts (issue 11), and before the facts.
+// What builds before this one sent beside the facts, and before the facts.
 const pairs = (move) => move.hexes.map(({ q, r }) => [q, r]);
 const repeated = {
   placement: tableTile.notation,
@@ -56,6 +56,6 @@ test("a lastMove kept by the build before (facts beside hex lists) draws the sam
 test("a placement not yet built on has no ring; no lastMove or one without facts has no marks", () => {
   assert.equal(marksOf({ ...entry, buildMove: null }).arc.length, 0);
   assert.equal(marksOf({ ...entry, buildMove: null }).moveTo.length, 12);
-  const older = { seat: 0, tile: "JR", covered: [], ...repeated }; // kept before issue 11
+  const older = { seat: 0, tile: "JR", covered: [], ...repeated }; // kept before the facts
   for (const last of [null, older]) assert.deepEqual(marksOf(last), { moveTo: [], arc: [] });
 });
