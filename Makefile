@@ -214,10 +214,13 @@ distclean: clean
 	rm -rf $(VENV) $(NODE_MODULES)
 
 # The benchmarks in the page (the built site in Chromium): make bench-NAME runs
-# build/bench_NAME.py with BENCH_NAME_ARGS, the name in capitals, for example
-# BENCH_AI_ARGS="--games 3" (more games of the strongest level), BENCH_GAMES_ARGS="--games 500"
-# (kept games in the list), BENCH_STEP_ARGS="--games 3", BENCH_REVIEW_ARGS="--runs 3 --nodes
-# 10000", BENCH_FRAMES_ARGS="--games 4", BENCH_LIGHTHOUSE_ARGS="--runs 5 --reports DIR".
+# build/bench_NAME.py with BENCH_NAME_ARGS, the name in capitals. For example:
+#  BENCH_AI_ARGS="--games 3"                  more games of the strongest level
+#  BENCH_GAMES_ARGS="--games 500"             more kept games in the list
+#  BENCH_STEP_ARGS="--games 3"                more games per player count
+#  BENCH_REVIEW_ARGS="--runs 3 --nodes 10000" more reviews, and the engine calls at 10000 nodes
+#  BENCH_FRAMES_ARGS="--games 4"              more games per CPU rate
+#  BENCH_LIGHTHOUSE_ARGS="--runs 5 --reports DIR"  more runs, keeping Lighthouse's reports
 PAGE_BENCHES := ai games step review frames lighthouse
 .PHONY: $(addprefix bench-,$(PAGE_BENCHES))
 $(addprefix bench-,$(PAGE_BENCHES)): bench-%: site chromium
