@@ -10,6 +10,7 @@
 #   make bench-lighthouse  Lighthouse (mobile profile) on the built site: scores, FCP, LCP, TBT, TTI, bytes
 #   make bench       engine speed (move generation, random games) on CPython and on Pyodide
 #   make arena       computer levels against each other (ARENA_ARGS="--a strong --b random")
+#   make bench-ai    think time of the strongest computer level in the page
 #   make bench-games the Games list with many kept games: import, open, page start
 #   make bench-step  one step's round trip in the page: play() to the board redrawn, per step kind
 #   make bench-review a 24-turn game reviewed, on CPython and in the page
@@ -96,31 +97,25 @@ $(ENGINE_STAMP): $(ENGINE_SRC) $(VENV_STAMP)
 
 setup: $(VENV_STAMP) $(NPM_STAMP) $(SITE_WHEELS_STAMP) $(TEST_WHEELS_STAMP)
 
-# The system Chromium the browser tests and the benchmark drive; never a Playwright download.
-chromium: $(VENV_STAMP)
-	@if $(PY) build/chromium.py >/dev/null 2>&1; then exit 0; fi; \
-	if ! command -v apt-get >/dev/null; then \
-		echo "No Chromium found and no apt-get to install it: install Chromium, or set" \
-			"TALUVA_CHROMIUM to its binary." >&2; exit 1; fi; \
-	echo "No Chromium found: installing Debian's chromium package"; \
-	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq; \
-	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
-	$(PY) build/chromium.py
-
+# The system browsers the tests and benchmarks drive, never a Playwright download: Chromium; and
 # Firefox ESR and WebKitGTK (WebKitWebDriver and its MiniBrowser, on an Xvfb display) for the
-# browser tests in those engines (e2e/other_browsers); Debian's packages, like Chromium.
-BROWSER_PACKAGES := firefox-esr webkit2gtk-driver xvfb
+# browser tests in those engines (e2e/other_browsers). build/browsers.py finds them and names
+# their Debian packages, installed here when one is missing.
+BROWSERS_chromium := chromium
+BROWSERS_other-browsers := firefox webkit-driver minibrowser xvfb
 .PHONY: other-browsers
-other-browsers: $(VENV_STAMP)
-	@if $(PY) build/browsers.py >/dev/null 2>&1; then exit 0; fi; \
+chromium other-browsers: $(VENV_STAMP)
+	@names="$(BROWSERS_$@)"; \
+	if $(PY) build/browsers.py $$names >/dev/null 2>&1; then exit 0; fi; \
+	packages="$$($(PY) build/browsers.py --packages $$names)"; \
 	if ! command -v apt-get >/dev/null; then \
-		$(PY) build/browsers.py || true; \
-		echo "Firefox or WebKitGTK missing and no apt-get to install them: install" \
-			"$(BROWSER_PACKAGES), or set the variables build/browsers.py names." >&2; exit 1; fi; \
-	echo "Installing Debian's $(BROWSER_PACKAGES)"; \
+		$(PY) build/browsers.py $$names || true; \
+		echo "A browser is missing and there is no apt-get to install it: install $$packages," \
+			"or set the variables build/browsers.py names." >&2; exit 1; fi; \
+	echo "Installing Debian's $$packages"; \
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq; \
-	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_PACKAGES); \
-	$(PY) build/browsers.py
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$packages; \
+	$(PY) build/browsers.py $$names
 
 # --- site --------------------------------------------------------------------------------------
 
@@ -198,11 +193,6 @@ test-e2e: site chromium other-browsers
 bench-boot: site chromium other-browsers
 	$(PY) build/bench_boot.py $(BENCH_ARGS)
 
-# make bench-lighthouse: three Lighthouse runs (BENCH_LIGHTHOUSE_ARGS="--runs 5 --reports DIR").
-BENCH_LIGHTHOUSE_ARGS ?=
-bench-lighthouse: site chromium
-	$(PY) build/bench_lighthouse.py $(BENCH_LIGHTHOUSE_ARGS)
-
 PYODIDE_TALUVA = node build/pyodide_taluva.mjs --site-wheels $(SITE_WHEELS) \
 	--engine-wheel "$$(ls $(ENGINE_DIST)/taluva-*.whl)" --
 BENCH_SECONDS ?= 3
@@ -223,36 +213,15 @@ clean:
 distclean: clean
 	rm -rf $(VENV) $(NODE_MODULES)
 
-# make bench-ai: think time of the strongest computer level in the page (Pyodide, Chromium);
-# BENCH_AI_ARGS="--games 3" plays more games.
-BENCH_AI_ARGS ?=
-.PHONY: bench-ai
-bench-ai: site chromium
-	$(PY) build/bench_ai.py $(BENCH_AI_ARGS)
-
-# make bench-games: the Games list with 50 and 200 kept games (BENCH_GAMES_ARGS="--games 500").
-BENCH_GAMES_ARGS ?=
-.PHONY: bench-games
-bench-games: site chromium
-	$(PY) build/bench_games.py $(BENCH_GAMES_ARGS)
-
-# make bench-step: play() to the board redrawn, per step kind and player count, and the view's
-# size (BENCH_STEP_ARGS="--games 3").
-BENCH_STEP_ARGS ?=
-.PHONY: bench-step
-bench-step: site chromium
-	$(PY) build/bench_step.py $(BENCH_STEP_ARGS)
-
-# make bench-review: a 24-turn 2-player game reviewed on CPython and in the page
-# (BENCH_REVIEW_ARGS="--runs 3 --nodes 10000").
-BENCH_REVIEW_ARGS ?=
-.PHONY: bench-review
-bench-review: site chromium
-	$(PY) build/bench_review.py $(BENCH_REVIEW_ARGS)
-
-# make bench-frames: the board's animation frame intervals and drawing times, unthrottled and
-# with Chromium's CPU throttled 4x (BENCH_FRAMES_ARGS="--games 4").
-BENCH_FRAMES_ARGS ?=
-.PHONY: bench-frames
-bench-frames: site chromium
-	$(PY) build/bench_frames.py $(BENCH_FRAMES_ARGS)
+# The benchmarks in the page (the built site in Chromium): make bench-NAME runs
+# build/bench_NAME.py with BENCH_NAME_ARGS, the name in capitals. For example:
+#  BENCH_AI_ARGS="--games 3"                  more games of the strongest level
+#  BENCH_GAMES_ARGS="--games 500"             more kept games in the list
+#  BENCH_STEP_ARGS="--games 3"                more games per player count
+#  BENCH_REVIEW_ARGS="--runs 3 --nodes 10000" more reviews, and the engine calls at 10000 nodes
+#  BENCH_FRAMES_ARGS="--games 4"              more games per CPU rate
+#  BENCH_LIGHTHOUSE_ARGS="--runs 5 --reports DIR"  more runs, keeping Lighthouse's reports
+PAGE_BENCHES := ai games step review frames lighthouse
+.PHONY: $(addprefix bench-,$(PAGE_BENCHES))
+$(addprefix bench-,$(PAGE_BENCHES)): bench-%: site chromium
+	$(PY) build/bench_$*.py $(BENCH_$(shell echo '$*' | tr a-z A-Z)_ARGS)

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 import chromium
+from bench_stats import Column, Table, median, percentile
 from serve import ROOT, SiteServer
 
 sys.path.insert(0, str(ROOT / "engine"))
@@ -34,11 +34,11 @@ UI = ".tg-root"
 TIMEOUT_MS = 600_000
 
 
-def percentile(values: list[float], p: float) -> float:
-    """Nearest-rank percentile."""
-    ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, round(p / 100 * len(ordered) + 0.5) - 1))
-    return ordered[k]
+TABLE = Table(
+    Column("decisions", width=len("placement decisions")),
+    Column("n", "d"),
+    *(Column(f"{q} ms", ".0f") for q in ("median", "p90", "max")),
+)
 
 
 def play(page, level: str, players: int, seed: int) -> list[dict]:
@@ -50,16 +50,8 @@ def play(page, level: str, players: int, seed: int) -> list[dict]:
 
 
 def summary(name: str, ms: list[float]) -> dict[str, float]:
-    row = {
-        "n": len(ms),
-        "median_ms": statistics.median(ms),
-        "p90_ms": percentile(ms, 90),
-        "max_ms": max(ms),
-    }
-    print(
-        f"{name:<22} n={row['n']:>3}  median {row['median_ms']:7.0f} ms  "
-        f"p90 {row['p90_ms']:7.0f} ms  max {row['max_ms']:7.0f} ms"
-    )
+    row = {"n": len(ms), "median_ms": median(ms), "p90_ms": percentile(ms, 90), "max_ms": max(ms)}
+    TABLE.print_row(name, *row.values())
     return row
 
 
@@ -96,7 +88,7 @@ def main(argv: list[str] | None = None) -> None:
                 print(
                     f"game {game + 1}/{args.games} (seed {args.seed + game}): "
                     f"{len(got)} decisions, placement median "
-                    f"{statistics.median(place):.0f} ms",
+                    f"{median(place):.0f} ms",
                     flush=True,
                 )
             browser.close()
@@ -108,6 +100,7 @@ def main(argv: list[str] | None = None) -> None:
         f"browser: Chromium {version}; level {args.level}; "
         f"{args.games} games of {args.players} players"
     )
+    TABLE.print_header()
     place = summary("placement decisions", [t["ms"] for t in times if t["phase"] == "place"])
     build = summary("build decisions", [t["ms"] for t in times if t["phase"] == "build"])
     if args.json:

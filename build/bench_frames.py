@@ -34,6 +34,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 import chromium
+from bench_stats import Column, Table, percentile, share_within
 from serve import ROOT, SiteServer
 
 SITE = ROOT / "site"
@@ -43,7 +44,18 @@ BOARD = "[data-testid=board]"
 SETTLED = f'{BOARD}:not([data-motion="glide"]):not([data-motion="fade"])'
 BUDGET_MS = {1: 1000 / 60, 4: 1000 / 30}
 JITTER_MS = 1.0
-QUANTILES = (("p50", 0.5), ("p95", 0.95), ("max", 1.0))
+QUANTILES = (("p50", 50), ("p95", 95), ("max", 100))
+TABLE = Table(
+    Column("CPU", ">"),
+    Column("what", width=len("a bare 1280x800 canvas")),
+    Column("load", width=len("00.0 00.0 00.0")),
+    Column("moves", "d"),
+    Column("frames", "d"),
+    Column("budget ms", ".1f"),
+    Column("within", ".1%"),
+    *(Column(f"interval {q}", ".1f") for q, _ in QUANTILES),
+    *(Column(f"drawing {q}", ".1f") for q, _ in QUANTILES),
+)
 
 RECORD = """() => {
   window.__frames = [];
@@ -70,39 +82,38 @@ def animation_frames(drawn: list[dict]) -> list[tuple[float, float]]:
     return out
 
 
-def quantile(ordered: list[float], q: float) -> float:
-    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
-
-
 def load() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-def summary(rate: int, frames: list[tuple[float, float]], moves: int, what: str) -> dict:
-    intervals = sorted(i for i, _ in frames)
-    draws = sorted(d for _, d in frames)
+def summary(
+    rate: int, frames: list[tuple[float, float]], moves: int, what: str, load: str | None = None
+) -> dict:
+    """The figures of one run, printed as a row of TABLE."""
+    intervals = [i for i, _ in frames]
+    draws = [d for _, d in frames]
     budget = BUDGET_MS.get(rate, 1000 / 60)
-    within = sum(i <= budget + JITTER_MS for i in intervals) / len(intervals)
     figures = {
         "what": what,
+        "load": load,
         "rate": rate,
         "moves": moves,
         "frames": len(frames),
         "budget_ms": round(budget, 1),
-        "within": within,
-        "interval_ms": {
-            q: quantile(intervals, p) for q, p in (("p50", 0.5), ("p95", 0.95), ("max", 1))
-        },
-        "draw_ms": {q: quantile(draws, p) for q, p in (("p50", 0.5), ("p95", 0.95), ("max", 1))},
+        "within": share_within(intervals, budget + JITTER_MS),
+        "interval_ms": {q: percentile(intervals, p) for q, p in QUANTILES},
+        "draw_ms": {q: percentile(draws, p) for q, p in QUANTILES},
     }
-    iv = figures["interval_ms"]
-    dr = figures["draw_ms"]
-    print(
-        f"CPU {rate}x, {what}: {len(frames)} frames{f' over {moves} moves' if moves else ''}; "
-        f"{100 * within:.1f}% within {budget:.1f} ms; "
-        f"interval p50 {iv['p50']:.1f} p95 {iv['p95']:.1f} max {iv['max']:.1f} ms; "
-        f"drawing p50 {dr['p50']:.1f} p95 {dr['p95']:.1f} max {dr['max']:.1f} ms",
-        flush=True,
+    TABLE.print_row(
+        f"{rate}x",
+        what,
+        load,
+        moves or None,
+        len(frames),
+        budget,
+        figures["within"],
+        *figures["interval_ms"].values(),
+        *figures["draw_ms"].values(),
     )
     return figures
 
@@ -173,7 +184,8 @@ def main(argv: list[str] | None = None) -> None:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(**chromium.launch_options())
-            print(f"browser: Chromium {browser.version}, 1280x800", flush=True)
+            print(f"browser: Chromium {browser.version}, 1280x800; interval and drawing in ms")
+            TABLE.print_header()
             for rate in args.rates:
                 context = browser.new_context(viewport={"width": 1280, "height": 800})
                 page = context.new_page()
@@ -190,7 +202,7 @@ def main(argv: list[str] | None = None) -> None:
                     " return { width: c.width, height: c.height }; }"
                 )
                 context.close()
-                results.append(summary(rate, frames, moves, f"the board (load {load()})"))
+                results.append(summary(rate, frames, moves, "the board", load()))
                 bare = bare_canvas(browser, rate, size)
                 canvas = f"a bare {size['width']}x{size['height']} canvas"
                 results.append(summary(rate, bare, 0, canvas))

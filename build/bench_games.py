@@ -8,13 +8,13 @@ up) take, in headless Chromium on the built site. Prints figures; asserts nothin
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 import chromium
+from bench_stats import Column, Table, median
 from serve import ROOT, SiteServer
 
 sys.path.insert(0, str(ROOT / "engine"))
@@ -26,6 +26,17 @@ from taluva.session import game_at  # noqa: E402
 SITE = ROOT / "site"
 UI = ".tg-root"
 READY = f'{UI}[data-ready="1"][data-busy="0"]'
+# After navigation: the resumed board drawn (before the engine is up), and the page ready.
+TABLE = Table(
+    Column("kept games", "d"),
+    Column("import s", ".1f"),
+    Column("import ms a game", ".0f"),
+    Column("open the list: median ms", ".0f"),
+    Column("max ms", ".0f"),
+    Column("board drawn: median ms", ".0f"),
+    Column("max ms", ".0f"),
+    Column("page ready: median ms", ".0f"),
+)
 
 
 def backup(count: int) -> str:
@@ -71,6 +82,8 @@ def main(argv: list[str] | None = None) -> None:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(**chromium.launch_options())
+            print(f"browser: Chromium {browser.version}; {args.runs} runs each", flush=True)
+            TABLE.print_header()
             for count in args.games:
                 context = browser.new_context()
                 page = context.new_page()
@@ -90,18 +103,17 @@ def main(argv: list[str] | None = None) -> None:
                     drawn.append(mark_ms(page, "taluva:preview"))
                 if None in drawn:
                     raise SystemExit("the kept game was not drawn before the engine was up")
-                print(
-                    f"{count:>4} kept games: import {import_ms / 1000:6.1f} s "
-                    f"({import_ms / count:5.0f} ms a game); open the list median "
-                    f"{statistics.median(lists):5.0f} ms (max {max(lists):5.0f}); after "
-                    f"navigation, the resumed board drawn median "
-                    f"{statistics.median(drawn):4.0f} ms (max {max(drawn):4.0f}), "
-                    f"the page ready median "
-                    f"{statistics.median(starts):5.0f} ms",
-                    flush=True,
+                TABLE.print_row(
+                    count,
+                    import_ms / 1000,
+                    import_ms / count,
+                    median(lists),
+                    max(lists),
+                    median(drawn),
+                    max(drawn),
+                    median(starts),
                 )
                 context.close()
-            print(f"browser: Chromium {browser.version}; {args.runs} runs each")
             browser.close()
     finally:
         server.stop()

@@ -16,12 +16,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import tempfile
 from pathlib import Path
 
 import chromium
+from bench_stats import Column, Table, median
 from serve import ROOT, SiteServer
 
 SITE = ROOT / "site"
@@ -82,10 +82,19 @@ def failing_audits(lhr: dict, category: str) -> list[str]:
     ]
 
 
-def show(figures: dict[str, float]) -> str:
-    scores = " ".join(f"{c} {figures[c]:.0f}" for c in CATEGORIES)
-    times = ", ".join(f"{label} {figures[label]:,.0f} ms" for label in ("FCP", "LCP", "TBT", "TTI"))
-    return f"{scores}; {times}; transfer {figures['transfer'] / 1e6:.2f} MB"
+TIMES = ("FCP", "LCP", "TBT", "TTI")
+TABLE = Table(
+    Column("run", width=len("median of 3")),
+    *(Column(category, ".0f") for category in CATEGORIES),
+    *(Column(f"{label} ms", ",.0f") for label in TIMES),
+    Column("transfer MB", ".2f"),
+)
+
+
+def row(run: str, figures: dict[str, float]) -> str:
+    """A row of TABLE: the scores, the times and the bytes of one run (or of their medians)."""
+    scores = (figures[category] for category in CATEGORIES)
+    return TABLE.row(run, *scores, *(figures[label] for label in TIMES), figures["transfer"] / 1e6)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -102,6 +111,7 @@ def main(argv: list[str] | None = None) -> None:
 
     server = SiteServer(args.site).start()
     runs: list[dict[str, float]] = []
+    rows: list[str] = []
     try:
         with tempfile.TemporaryDirectory() as scratch:
             reports = args.reports or Path(scratch)
@@ -109,7 +119,8 @@ def main(argv: list[str] | None = None) -> None:
             for run in range(1, args.runs + 1):
                 report = reports / f"lighthouse-{run}.json"
                 runs.append(run_lighthouse(server.url, report))
-                print(f"run {run}/{args.runs}: {show(runs[-1])}", flush=True)
+                rows.append(row(f"{run}", runs[-1]))
+                print(f"run {run}/{args.runs} done", flush=True)
                 lhr = json.loads(report.read_text())
                 for category in CATEGORIES:
                     if lost := failing_audits(lhr, category):
@@ -117,11 +128,11 @@ def main(argv: list[str] | None = None) -> None:
             version = lhr["lighthouseVersion"], lhr["environment"]["hostUserAgent"]
     finally:
         server.stop()
-    median = {key: statistics.median(r[key] for r in runs) for key in runs[0]}
-    print(f"Lighthouse {version[0]}, mobile profile (simulated), {version[1]}")
-    print(f"median of {args.runs} runs: {show(median)}")
+    medians = {key: median(r[key] for r in runs) for key in runs[0]}
+    print(f"\nLighthouse {version[0]}, mobile profile (simulated), {version[1]}")
+    print("\n".join([TABLE.header(), *rows, row(f"median of {args.runs}", medians)]))
     if args.json:
-        args.json.write_text(json.dumps({"runs": runs, "median": median}, indent=2))
+        args.json.write_text(json.dumps({"runs": runs, "median": medians}, indent=2))
 
 
 if __name__ == "__main__":

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -31,6 +30,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 import chromium
+from bench_stats import Column, Table, median
 from serve import ROOT, SiteServer
 
 sys.path.insert(0, str(ROOT / "engine"))
@@ -45,6 +45,16 @@ UI = ".tg-root"
 REVIEW = "[data-testid=review-dialog][open] [data-testid=review]"
 TIMEOUT_MS = 600_000
 LEVELS = ("beginner", "intermediate")
+# One row a run: a turn is one turn's review (in the page's review: between two answers).
+TABLE = Table(
+    Column("run", width=56),
+    Column("turns", "d"),
+    Column("wall s", ".1f"),
+    Column("CPU s", ".1f"),
+    Column("a turn: median ms", ".0f"),
+    Column("max ms", ".0f"),
+    Column("load", width=len("00.00 00.00 00.00")),
+)
 
 # Times each answer's arrival in the dialog (data-done), from the click on Review.
 WATCH = """() => {
@@ -119,15 +129,12 @@ def cpython(game: Game) -> None:
         review_turn(start, turn, number)
         turns.append(time.perf_counter() - t)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    print(
-        f"CPython {sys.version.split()[0]}: {len(turns)} turns in {wall:.2f} s"
-        f" ({cpu:.2f} s CPU); a turn median {1000 * statistics.median(turns):.0f} ms,"
-        f" max {1000 * max(turns):.0f} ms (load {load()})",
-        flush=True,
-    )
+    ms = [1000 * turn for turn in turns]
+    run = f"CPython {sys.version.split()[0]}"
+    TABLE.print_row(run, len(turns), wall, cpu, median(ms), max(ms), load())
 
 
-def page_review(page, server_url: str, code: str, screenshot: Path | None) -> float:
+def page_review(page, server_url: str, code: str, screenshot: Path | None, browser: str) -> float:
     page.goto(f"{server_url}#g={code}&p=Ann,Bo")
     page.wait_for_selector(
         f'{UI}[data-ready="1"][data-busy="0"]', state="attached", timeout=180_000
@@ -138,28 +145,23 @@ def page_review(page, server_url: str, code: str, screenshot: Path | None) -> fl
     page.click("[data-testid=end-review]")
     page.wait_for_selector(f"{REVIEW}[data-state='done']", state="attached", timeout=TIMEOUT_MS)
     after = worker_cpu_seconds()
-    spent = "?" if cpu is None or after is None else f"{after - cpu:.1f}"
+    spent = None if cpu is None or after is None else after - cpu
     times = page.evaluate("[window.__reviewClick, window.__reviewTimes]")
     click, answers = times[0], [t for done, t in times[1] if done > 0]
     total = (answers[-1] - click) / 1000
     gaps = [b - a for a, b in zip([click, *answers], answers, strict=False)]
-    print(
-        f"page: {len(answers)} turns reviewed in {total:.1f} s from the click"
-        f" ({spent} s CPU in the engine's worker); between two answers median"
-        f" {statistics.median(gaps):.0f} ms, max {max(gaps):.0f} ms (load {load()})",
-        flush=True,
-    )
+    run = f"page ({browser}): Review, from the click"
+    TABLE.print_row(run, len(answers), total, spent, median(gaps), max(gaps), load())
     if screenshot:
         marks = page.locator(f"{REVIEW} [data-testid=review-mark]")
         if marks.count():
             marks.first.click()  # a costly turn: the preferred turn differs from the one played
         page.wait_for_timeout(300)
         page.screenshot(path=str(screenshot))
-        print(f"screenshot: {screenshot}")
     return total
 
 
-def page_calls(page, code: str, turns: int, nodes: int) -> None:
+def page_calls(page, code: str, turns: int, nodes: int, browser: str) -> None:
     """The engine's answers alone, one after the other, at a search of ``nodes`` positions."""
     cpu = worker_cpu_seconds()
     ms = page.evaluate(
@@ -176,13 +178,9 @@ def page_calls(page, code: str, turns: int, nodes: int) -> None:
         {"code": code, "turns": turns, "nodes": nodes},
     )
     after = worker_cpu_seconds()
-    spent = "?" if cpu is None or after is None else f"{after - cpu:.1f}"
-    print(
-        f"page engine calls at {nodes} nodes: {sum(ms) / 1000:.1f} s ({spent} s CPU) for"
-        f" {turns} turns;"
-        f" a turn median {statistics.median(ms):.0f} ms, max {max(ms):.0f} ms (load {load()})",
-        flush=True,
-    )
+    spent = None if cpu is None or after is None else after - cpu
+    run = f"page ({browser}): engine calls at {nodes} nodes"
+    TABLE.print_row(run, turns, sum(ms) / 1000, spent, median(ms), max(ms), load())
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -203,9 +201,11 @@ def main(argv: list[str] | None = None) -> None:
     turns = len(list(reviewed_turns(game)))
     print(
         f"game: seed {args.seed}, {LEVELS[0]} against {LEVELS[1]}, {turns} turns;"
-        f" review: strongest level, {REVIEW_NODES} nodes a turn; {os.cpu_count()} cores",
+        f" review: strongest level, {REVIEW_NODES} nodes a turn; {os.cpu_count()} cores;"
+        " CPU s: the process's on CPython, the engine worker's in the page",
         flush=True,
     )
+    TABLE.print_header()
     if not args.no_cpython:
         cpython(game)
     server = SiteServer(SITE).start()
@@ -213,21 +213,23 @@ def main(argv: list[str] | None = None) -> None:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(**chromium.launch_options())
-            print(f"browser: Chromium {browser.version}", flush=True)
+            name = f"Chromium {browser.version}"
             for run in range(args.runs):
                 page = browser.new_page(viewport={"width": 1280, "height": 800})
                 last = run == args.runs - 1
                 totals.append(
-                    page_review(page, server.url, code, args.screenshot if last else None)
+                    page_review(page, server.url, code, args.screenshot if last else None, name)
                 )
                 for nodes in args.nodes if last else []:
-                    page_calls(page, code, turns, nodes)
+                    page_calls(page, code, turns, nodes, name)
                 page.close()
             browser.close()
     finally:
         server.stop()
     if len(totals) > 1:
-        print(f"page: median {statistics.median(totals):.1f} s over {len(totals)} reviews")
+        print(f"\npage: Review took {median(totals):.1f} s (median of {len(totals)} reviews)")
+    if args.screenshot:
+        print(f"screenshot: {args.screenshot}")
 
 
 if __name__ == "__main__":

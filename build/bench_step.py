@@ -24,13 +24,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
 from collections import defaultdict
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 import chromium
+from bench_stats import Column, Table, median, percentile
 from serve import ROOT, SiteServer
 
 SITE = ROOT / "site"
@@ -115,13 +115,12 @@ KINDS = {
     "last": "last move, answered by the end",
 }
 PARTS = ("engine", "parse", "sync", "wait", "draw")
+QUANTILES = ("median", "p90", "max")
 
 
 def quantiles(values: list[float]) -> tuple[float, float, float]:
-    """Median, 90th percentile (nearest rank) and maximum."""
-    ordered = sorted(values)
-    p90 = ordered[min(len(ordered) - 1, max(0, -(-9 * len(ordered) // 10) - 1))]
-    return statistics.median(ordered), p90, ordered[-1]
+    """Median, 90th percentile and maximum."""
+    return median(values), percentile(values, 90), max(values)
 
 
 def play_game(page, players: int, seed: int) -> list[dict]:
@@ -145,10 +144,16 @@ def report(steps: list[dict]) -> dict:
     for s in steps:
         groups[(s["kind"], str(s["players"]))].append(s)
         groups[(s["kind"], "all")].append(s)
-    print(
-        f"{'step':<38}{'players':>8}{'n':>5}   round trip ms: median   p90   max"
-        f"   view chars: median    p90    max   median ms: {' '.join(f'{p:>6}' for p in PARTS)}"
+    table = Table(
+        Column("step", width=max(map(len, KINDS.values()))),
+        Column("players", ">"),
+        Column("n", "d"),
+        *(Column(f"ms {q}", ".1f" if q == "median" else ".0f") for q in QUANTILES),
+        *(Column(f"chars {q}", ".0f") for q in QUANTILES),
+        *(Column(f"{part} ms", ".1f") for part in PARTS),
     )
+    print("ms: the round trip; chars: the view's size; the parts' ms: their medians")
+    table.print_header()
     for kind, label in KINDS.items():
         for players in ("2", "3", "4", "all"):
             rows = groups.get((kind, players))
@@ -156,14 +161,9 @@ def report(steps: list[dict]) -> dict:
                 continue
             total = quantiles([r["total"] for r in rows])
             size = quantiles([r["size"] for r in rows])
-            parts = {p: statistics.median(r[p] for r in rows) for p in PARTS}
+            parts = {p: median(r[p] for r in rows) for p in PARTS}
             figures[f"{kind}/{players}"] = {"n": len(rows), "ms": total, "chars": size, **parts}
-            print(
-                f"{label:<38}{players:>8}{len(rows):>5}"
-                f"{total[0]:>29.1f}{total[1]:>6.0f}{total[2]:>6.0f}"
-                f"{size[0]:>21.0f}{size[1]:>7.0f}{size[2]:>7.0f}"
-                f"{'':>14}{' '.join(f'{parts[p]:>6.1f}' for p in PARTS)}"
-            )
+            table.print_row(label, players, len(rows), *total, *size, *parts.values())
     return figures
 
 

@@ -65,7 +65,7 @@ class FirefoxDriver(Driver):
     name = "firefox"
 
     def __init__(self, scheme: str = "dark") -> None:
-        firefox = browsers.find_firefox()
+        firefox = browsers.find("firefox")
         if not (NODE_MODULES / "puppeteer-core").is_dir():
             raise browsers.BrowserMissing("puppeteer-core is not installed: run `make setup`")
         self._errors: list[str] = []
@@ -147,11 +147,8 @@ class WebKitDriver(Driver):
     name = "webkit"
 
     def __init__(self, scheme: str = "dark") -> None:
-        driver, minibrowser, xvfb = (
-            browsers.find_webkit_driver(),
-            browsers.find_minibrowser(),
-            browsers.find_xvfb(),
-        )
+        names = ("webkit-driver", "minibrowser", "xvfb")
+        driver, minibrowser, xvfb = (browsers.find(name) for name in names)
         self._procs: list[subprocess.Popen] = []
         self._pending: list[str] = []
         self._display = self._start_xvfb(xvfb)

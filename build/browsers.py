@@ -1,9 +1,12 @@
-"""Where Firefox ESR and WebKitGTK are, for the browser tests in those engines (e2e/other_browsers).
+"""Where the system browsers are, for the e2e tests and the benchmarks.
 
-Beside chromium.py, and like it: system browsers from Debian's packages (`firefox-esr`,
-`webkit2gtk-driver`, and `xvfb` for WebKitGTK's window), which `make other-browsers` installs
-when missing; never a browser a test tool downloads. Each can be pointed elsewhere with an
+Every browser is the system's own, from a Debian package that `make chromium` or `make
+other-browsers` installs when missing (Chromium; Firefox ESR and WebKitGTK, whose MiniBrowser
+needs an Xvfb display), never one a test tool downloads. Each can be pointed elsewhere with an
 environment variable. A browser that is missing fails the tests with this module's message.
+
+Run as a script, it prints where the named browsers are (exit status 1 if one is missing), or
+with --packages the Debian packages that hold them: the Makefile installs those.
 """
 
 from __future__ import annotations
@@ -12,62 +15,101 @@ import glob
 import os
 import shutil
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
-from chromium import BrowserMissing
 
-INSTALL_HINT = "run `make other-browsers` (installs Debian's firefox-esr, webkit2gtk-driver, xvfb)"
-
-
-def _find(what: str, variable: str, candidates: tuple[str, ...]) -> str:
-    override = os.environ.get(variable)
-    if override:
-        if not Path(override).is_file():
-            raise BrowserMissing(f"{variable}={override} does not exist")
-        return override
-    for candidate in candidates:
-        found = candidate if Path(candidate).is_file() else shutil.which(candidate)
-        if found:
-            return found
-    raise BrowserMissing(
-        f"no {what} found (looked for {', '.join(candidates)}): {INSTALL_HINT}, or set {variable}"
-    )
+class BrowserMissing(RuntimeError):
+    pass
 
 
-def find_firefox() -> str:
-    return _find("Firefox", "TALUVA_FIREFOX", ("/usr/bin/firefox-esr", "firefox-esr", "firefox"))
+@dataclass(frozen=True)
+class Browser:
+    what: str  # as messages name it
+    variable: str  # the environment variable naming another binary
+    candidates: tuple[str, ...]  # paths (glob patterns allowed) or names on PATH, first found wins
+    package: str  # the Debian package that holds it
+    target: str  # the make target that installs that package
 
 
-def find_webkit_driver() -> str:
-    return _find("WebKitWebDriver", "TALUVA_WEBKIT_DRIVER", ("/usr/bin/WebKitWebDriver",))
-
-
-def find_minibrowser() -> str:
-    """WebKitGTK's MiniBrowser, the browser WebKitWebDriver drives (webkit2gtk-driver ships it)."""
-    found = tuple(sorted(glob.glob("/usr/lib/*/webkit2gtk-4.1/MiniBrowser")))
-    return _find("WebKitGTK MiniBrowser", "TALUVA_MINIBROWSER", found or ("MiniBrowser",))
-
-
-def find_xvfb() -> str:
-    """MiniBrowser needs an X display even without a screen: a virtual one."""
-    return _find("Xvfb", "TALUVA_XVFB", ("/usr/bin/Xvfb", "Xvfb"))
-
-
-FINDERS = {
-    "firefox": find_firefox,
-    "webkit-driver": find_webkit_driver,
-    "minibrowser": find_minibrowser,
-    "xvfb": find_xvfb,
+BROWSERS = {
+    "chromium": Browser(
+        "Chromium",
+        "TALUVA_CHROMIUM",
+        ("/usr/bin/chromium", "chromium", "chromium-browser"),
+        "chromium",
+        "chromium",
+    ),
+    "firefox": Browser(
+        "Firefox",
+        "TALUVA_FIREFOX",
+        ("/usr/bin/firefox-esr", "firefox-esr", "firefox"),
+        "firefox-esr",
+        "other-browsers",
+    ),
+    "webkit-driver": Browser(
+        "WebKitWebDriver",
+        "TALUVA_WEBKIT_DRIVER",
+        ("/usr/bin/WebKitWebDriver",),
+        "webkit2gtk-driver",
+        "other-browsers",
+    ),
+    # WebKitGTK's MiniBrowser, the browser WebKitWebDriver drives (webkit2gtk-driver ships it).
+    "minibrowser": Browser(
+        "WebKitGTK MiniBrowser",
+        "TALUVA_MINIBROWSER",
+        ("/usr/lib/*/webkit2gtk-4.1/MiniBrowser", "MiniBrowser"),
+        "webkit2gtk-driver",
+        "other-browsers",
+    ),
+    # MiniBrowser needs an X display even without a screen: a virtual one.
+    "xvfb": Browser("Xvfb", "TALUVA_XVFB", ("/usr/bin/Xvfb", "Xvfb"), "xvfb", "other-browsers"),
 }
 
 
-if __name__ == "__main__":
+def packages(names: list[str]) -> list[str]:
+    """The Debian packages that hold the browsers `names`, each once."""
+    return list(dict.fromkeys(BROWSERS[name].package for name in names))
+
+
+def _found(candidate: str) -> str | None:
+    if "*" in candidate:
+        return next(iter(sorted(glob.glob(candidate))), None)
+    return candidate if Path(candidate).is_file() else shutil.which(candidate)
+
+
+def find(name: str) -> str:
+    """The binary of the browser `name` (a key of BROWSERS); BrowserMissing if there is none."""
+    browser = BROWSERS[name]
+    override = os.environ.get(browser.variable)
+    if override:
+        if not Path(override).is_file():
+            raise BrowserMissing(f"{browser.variable}={override} does not exist")
+        return override
+    for candidate in browser.candidates:
+        found = _found(candidate)
+        if found:
+            return found
+    installs = packages([key for key, other in BROWSERS.items() if other.target == browser.target])
+    raise BrowserMissing(
+        f"no {browser.what} found (looked for {', '.join(browser.candidates)}): run `make "
+        f"{browser.target}` (installs Debian's {' '.join(installs)}), or set {browser.variable}"
+    )
+
+
+def main(arguments: list[str]) -> int:
+    if arguments[:1] == ["--packages"]:
+        print(" ".join(packages(arguments[1:])))
+        return 0
     missing = []
-    for name, finder in FINDERS.items():
+    for name in arguments or list(BROWSERS):
         try:
-            print(f"{name}: {finder()}")
+            print(f"{name}: {find(name)}")
         except BrowserMissing as error:
             missing.append(str(error))
-    if missing:
-        print("\n".join(missing), file=sys.stderr)
-        sys.exit(1)
+    print("\n".join(missing), file=sys.stderr, end="\n" if missing else "")
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

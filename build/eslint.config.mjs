@@ -13,8 +13,17 @@ import globals from "globals";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
-// The engine worker runs in a DedicatedWorkerGlobalScope: no window, no document.
-const WORKERS = ["web/js/worker.js", "web/js/engine/worker.js"];
+// The engine worker and the modules only it imports run in a DedicatedWorkerGlobalScope: no
+// window, no document.
+const WORKERS = [
+  "web/js/worker.js",
+  "web/js/engine/worker.js",
+  "web/js/engine/boot-failure.js",
+  "web/js/engine/boot-python.js",
+  "web/js/engine/keep.js",
+  "web/js/engine/progress.js",
+  "web/js/engine/rehearsal.js",
+];
 
 export default [
   {

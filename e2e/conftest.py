@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT / "e2e"))
 
 import chromium  # noqa: E402
 import engine_hold  # noqa: E402
+from browsers import BrowserMissing  # noqa: E402
 from game_driver import wait_game_ready  # noqa: E402
 from serve import SiteHandler, SiteServer  # noqa: E402
 from support import wait_ready  # noqa: E402
@@ -46,7 +47,7 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     """Launch the system Chromium; a missing browser fails the tests, it never skips them."""
     try:
         options = chromium.launch_options()
-    except chromium.BrowserMissing as missing:
+    except BrowserMissing as missing:
         pytest.fail(str(missing), pytrace=False)
     return {**browser_type_launch_args, **options}
 

@@ -18,6 +18,8 @@ fails loudly with the rule's id.
 
 from __future__ import annotations
 
+import random
+
 from taluva.board import TEMPLE_MARK, TOWER_MARK
 from taluva.game import Game
 from taluva.hexgrid import pack, parse_pos, unpack
@@ -61,6 +63,16 @@ def turn(game: Game, code: str, placement: str, build: str | None = None) -> Non
     game.play(parse_move(placement))
     if build is not None:
         game.play(parse_move(build))
+
+
+def play_out(game: Game, rng: random.Random) -> Game:
+    """Plays ``game`` to its end, drawing each tile and playing random legal moves of ``rng``."""
+    while game.phase != "over":
+        if game.phase == "draw":
+            game.draw()
+        else:
+            game.play(game.random_move(rng))
+    return game
 
 
 def play_turns(game: Game, turns: list[Turn]) -> Game:

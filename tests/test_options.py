@@ -13,6 +13,7 @@ from positions import (
     assert_legal,
     mv,
     piece,
+    play_out,
     row_tile,
     row_village,
     scripted,
@@ -60,13 +61,7 @@ def test_O_TILES_other_values_are_refused(tiles):
 def test_O_TILES_the_game_ends_after_exactly_that_many_tiles(players, tiles):
     options = Options(players=players, tiles=tiles)
     for seed in range(40):
-        game = Game(options, seed=seed)
-        rng = random.Random(seed)
-        while game.phase != "over":
-            if game.phase == "draw":
-                game.draw()
-            else:
-                game.play(game.random_move(rng))
+        game = play_out(Game(options, seed=seed), random.Random(seed))
         if game.result.reason == LAST_TILE:
             assert len(game.turns) == options.tile_count and game.tiles_left == 0
             return

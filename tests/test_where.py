@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from positions import play_out
 from taluva.board import TEMPLE_MARK
 from taluva.bridge import handle
 from taluva.game import Game
@@ -27,14 +28,7 @@ def call(method: str, **params):
 
 
 def random_game(players: int, seed: int) -> Game:
-    game = Game(Options(players=players), seed)
-    rng = random.Random(seed)
-    while game.phase != "over":
-        if game.phase == "draw":
-            game.draw()
-        else:
-            game.play(game.random_move(rng))
-    return game
+    return play_out(Game(Options(players=players), seed), random.Random(seed))
 
 
 def test_a_build_names_its_landscape_level_and_the_settlement_beside_it() -> None:

@@ -19,7 +19,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import browser_drivers as drivers  # noqa: E402
-from chromium import BrowserMissing  # noqa: E402
+from browsers import BrowserMissing  # noqa: E402
 from serve import SiteServer  # noqa: E402
 
 ENGINES = ("firefox", "webkit")

@@ -8,6 +8,7 @@ import test from "node:test";
 import { hexTop } from "../../web/js/board/camera.js";
 import { drawMarks } from "../../web/js/board/render-marks.js";
 import { completeView } from "../../web/js/board/view.js";
+import { found, logEntry, tableTile } from "./fixtures/told-moves.mjs";
 
 // A canvas context that records the paths drawn: outline edges (moveTo) and circles (arc).
 function recorder() {
@@ -28,44 +29,20 @@ function marksOf(lastMove) {
   return calls;
 }
 
-const placementMove = {
-  type: "place",
-  notation: "0,1/6",
-  volcano: [0, 1],
-  orientation: 1,
-  clock: 6,
-  level: 1,
-  hexes: [
-    { q: 0, r: 1, terrain: "volcano" },
-    { q: -1, r: 2, terrain: "jungle" },
-    { q: 0, r: 2, terrain: "rock" },
-  ],
-  eruption: false,
-};
-const buildMove = {
-  type: "build",
-  notation: "hut 2,-1",
-  kind: "found",
-  piece: "hut",
-  hexes: [{ q: 2, r: -1, count: 1 }],
-};
-const entry = { seat: 0, tile: "JR", covered: [], placementMove, buildMove };
-// What builds before this one sent beside the facts (issue 11), and before the facts.
+const entry = logEntry(tableTile, found);
+// What builds before this one sent beside the facts, and before the facts.
+const pairs = (move) => move.hexes.map(({ q, r }) => [q, r]);
 const repeated = {
-  placement: "0,1/6",
-  placementHexes: [
-    [0, 1],
-    [-1, 2],
-    [0, 2],
-  ],
-  build: "hut 2,-1",
-  buildHexes: [[2, -1]],
+  placement: tableTile.notation,
+  placementHexes: pairs(tableTile),
+  build: found.notation,
+  buildHexes: pairs(found),
 };
 
 test("the last tile is outlined and its build ringed, from the moves' facts", () => {
   const calls = marksOf(entry);
   assert.equal(calls.moveTo.length, 12, "three touching hexes have twelve outer edges");
-  const [x, y] = hexTop(2, -1, 0);
+  const [x, y] = hexTop(-1, 0, 0);
   assert.deepEqual(
     calls.arc.map(([ax, ay]) => [ax, ay]),
     [[x, y + 0.05]],
@@ -79,6 +56,6 @@ test("a lastMove kept by the build before (facts beside hex lists) draws the sam
 test("a placement not yet built on has no ring; no lastMove or one without facts has no marks", () => {
   assert.equal(marksOf({ ...entry, buildMove: null }).arc.length, 0);
   assert.equal(marksOf({ ...entry, buildMove: null }).moveTo.length, 12);
-  const older = { seat: 0, tile: "JR", covered: [], ...repeated }; // kept before issue 11
+  const older = { seat: 0, tile: "JR", covered: [], ...repeated }; // kept before the facts
   for (const last of [null, older]) assert.deepEqual(marksOf(last), { moveTo: [], arc: [] });
 });

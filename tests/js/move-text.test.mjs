@@ -8,72 +8,36 @@ import { Catalogue, setCatalogue } from "../../web/js/i18n/messages.js";
 import { moveText } from "../../web/js/i18n/move-text.js";
 import { reasonSentence } from "../../web/js/i18n/engine-text.js";
 import { stepsThrough, turnHexes } from "../../web/js/game/log-turns.js";
+import { covered, eruption, expand, found, logEntry, seats, tableTile, temple, tower } from "./fixtures/told-moves.mjs";
 
-const seats = [{ name: "Ana" }, { name: "Chen" }];
 const COORDINATES = /-?\d+,-?\d+/;
-const hexes = (...qr) => qr.map(([q, r, terrain]) => ({ q, r, terrain }));
 
-const eruption = {
-  type: "place",
-  notation: "2,-1/4",
-  volcano: [2, -1],
-  clock: 4,
-  level: 2,
-  hexes: hexes([2, -1, "volcano"], [2, 0, "jungle"], [1, 0, "sand"]),
-  where: { near: { owner: 1, huts: 3, hexes: 4, temple: true } },
-};
-const covered = [
-  { q: 2, r: 0, owner: 1, count: 1 },
-  { q: 1, r: 0, owner: 1, count: 1 },
+// Each move in English, told from its facts and without them (a game kept before the facts).
+const CASES = [
+  {
+    move: eruption,
+    covered,
+    told: "tile covering the volcano by Chen's temple, on level 2, burying 2 huts of Chen",
+    bare: "tile covering a volcano, on level 2",
+  },
+  { move: tableTile, told: "tile beside the lake", bare: "tile on the table" },
+  {
+    move: expand,
+    told: "expansion of the settlement of 3 huts into the jungle: 3 huts",
+    bare: "expansion into the jungle: 3 huts",
+  },
+  { move: found, told: "new settlement on the rock by Chen's settlement of 2 huts", bare: "hut" },
+  { move: tower, told: "tower on the sand (level 3) by the settlement of 5 huts", bare: "tower" },
+  { move: temple, told: "temple on the sand by the settlement of 4 hexes", bare: "temple" },
 ];
-const tableTile = { ...eruption, level: 1, where: { beside: "lake" } };
-const expand = {
-  type: "build",
-  notation: "huts 1,0 1,1x2",
-  kind: "expand",
-  piece: "hut",
-  terrain: "jungle",
-  settlement: [0, 0],
-  hexes: [
-    { q: 1, r: 0, count: 1 },
-    { q: 1, r: 1, count: 2 },
-  ],
-  where: { terrain: "jungle", level: 1, near: { owner: 0, huts: 3, hexes: 3 } },
-};
-const found = {
-  type: "build",
-  notation: "hut -1,0",
-  kind: "found",
-  piece: "hut",
-  hexes: [{ q: -1, r: 0, count: 1 }],
-  where: { terrain: "rock", level: 1, near: { owner: 1, huts: 2, hexes: 2 } },
-};
-const tower = {
-  type: "build",
-  notation: "tower 3,-2",
-  kind: "tower",
-  piece: "tower",
-  hexes: [{ q: 3, r: -2, count: 1 }],
-  where: { terrain: "sand", level: 3, near: { owner: 0, huts: 5, hexes: 4 } },
-};
-const temple = { ...tower, kind: "temple", piece: "temple", where: { ...tower.where, level: 1 } };
-const MOVES = [eruption, tableTile, expand, found, tower, temple];
 
 test("a move says where by what is there: the volcano by Chen's temple, burying 2 of Chen's huts", () => {
   setCatalogue(english);
-  assert.equal(
-    moveText(eruption, { seats, covered }),
-    "tile covering the volcano by Chen's temple, on level 2, burying 2 huts of Chen",
-  );
-  assert.equal(moveText(tableTile, { seats }), "tile beside the lake");
+  for (const { move, covered, told } of CASES) assert.equal(moveText(move, { seats, covered }), told);
   assert.equal(
     moveText({ ...tableTile, where: { near: { owner: 0, huts: 3, hexes: 2 } } }, { seats }),
     "tile by Ana's settlement of 3 huts",
   );
-  assert.equal(moveText(expand, { seats }), "expansion of the settlement of 3 huts into the jungle: 3 huts");
-  assert.equal(moveText(found, { seats }), "new settlement on the rock by Chen's settlement of 2 huts");
-  assert.equal(moveText(tower, { seats }), "tower on the sand (level 3) by the settlement of 5 huts");
-  assert.equal(moveText(temple, { seats }), "temple on the sand by the settlement of 4 hexes");
 });
 
 test("a live placement's buried huts are its covers; without seats the owners are numbered", () => {
@@ -87,12 +51,7 @@ test("a live placement's buried huts are its covers; without seats the owners ar
 
 test("a move without facts (a game kept before them) is told by what it is, still without coordinates", () => {
   setCatalogue(english);
-  const bare = (m) => ({ ...m, where: undefined });
-  assert.equal(moveText(bare(eruption)), "tile covering a volcano, on level 2");
-  assert.equal(moveText(bare(tableTile)), "tile on the table");
-  assert.equal(moveText(bare(expand)), "expansion into the jungle: 3 huts");
-  assert.equal(moveText(bare(found)), "hut");
-  assert.equal(moveText(bare(tower)), "tower");
+  for (const { move, bare } of CASES) assert.equal(moveText({ ...move, where: undefined }), bare);
   assert.equal(moveText(null), "");
 });
 
@@ -109,9 +68,9 @@ test("in every language: every move and every reason with a hex in its facts, wi
   ];
   for (const tag of ["en", "de", "fr", "pl", "ru", "zh-Hant"]) {
     setCatalogue(new Catalogue(tag, readMessages(tag), english));
-    for (const move of MOVES) {
+    for (const { move, covered } of CASES) {
       for (const m of [move, { ...move, where: undefined }]) {
-        const text = moveText(m, { seats, covered: m.type === "place" ? covered : null });
+        const text = moveText(m, { seats, covered });
         assert.ok(text.length >= 2, `${tag}: ${m.notation}`);
         assert.doesNotMatch(text, COORDINATES, `${tag}: ${text}`);
       }
@@ -123,9 +82,9 @@ test("in every language: every move and every reason with a hex in its facts, wi
 
 test("a log entry's hexes for the board, and the replay step just after a turn", () => {
   const log = [
-    { placementMove: tableTile, buildMove: found },
-    { placementMove: eruption, buildMove: { ...expand, hexes: [{ q: 2, r: 0, count: 1 }] } },
-    { placementMove: null, buildMove: null },
+    logEntry(tableTile, found),
+    logEntry(eruption, { ...expand, hexes: [{ q: 2, r: 0, count: 1 }] }),
+    logEntry(null, null),
   ];
   assert.deepEqual(turnHexes(log[0]), [
     [2, -1],

@@ -2,13 +2,7 @@
 // checks as in Cache Storage, locks, and cleanup of other builds' files and the old store.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import {
-  PYODIDE_SNAPSHOT_MAGIC,
-  SNAPSHOT_FORMAT,
-  SnapshotInvalid,
-  openSnapshots,
-  packSnapshot,
-} from "../../web/js/engine/snapshot.js";
+import { SNAPSHOT_FORMAT, SnapshotInvalid, openSnapshots, packSnapshot } from "../../web/js/engine/snapshot.js";
 import {
   fileBytes,
   fileSystemRoot,
@@ -17,9 +11,7 @@ import {
   snapshotDirName,
   snapshotFileName,
 } from "../../web/js/engine/snapshot-file.js";
-
-const SITE = "https://example.org/taluva/";
-const THIS = { pyodideVersion: "314.0.7", build: "aaaa1111" };
+import { FakeCacheStorage, SITE, THIS, fakeSnapshot } from "./fixtures/snapshot-storage.mjs";
 
 const notFound = () => new DOMException("not found", "NotFoundError");
 
@@ -104,14 +96,6 @@ class FakeDirectory {
   async *keys() {
     yield* [...this.entries.keys()];
   }
-}
-
-// Bytes that start like a Pyodide snapshot, with zero runs between the rest, as a real one has.
-function fakeSnapshot(size = 4096) {
-  const bytes = new Uint8Array(size);
-  for (let i = 4; i < size; i++) bytes[i] = i % 1024 < 500 ? (i * 31) % 251 : 0;
-  new DataView(bytes.buffer).setUint32(0, PYODIDE_SNAPSHOT_MAGIC, true);
-  return bytes;
 }
 
 async function keptFile(root, files) {
@@ -233,41 +217,6 @@ test("a read that fails closes the file's handle, in find as in load", async () 
   await assert.rejects(files.find(), /disk error/);
   assert.equal(file.readers, 0);
 });
-
-// Cache Storage as far as snapshot.js uses it: named caches of URL -> Response.
-class FakeCacheStorage {
-  constructor() {
-    this.caches = new Map();
-  }
-  async open(name) {
-    if (!this.caches.has(name)) this.caches.set(name, new FakeCache());
-    return this.caches.get(name);
-  }
-  async delete(name) {
-    return this.caches.delete(name);
-  }
-}
-
-class FakeCache {
-  constructor() {
-    this.entries = new Map();
-    this.puts = 0;
-  }
-  async match(url) {
-    return this.entries.get(String(url))?.clone();
-  }
-  async put(url, response) {
-    this.puts++;
-    const body = await response.arrayBuffer();
-    this.entries.set(String(url), new Response(body, { headers: response.headers }));
-  }
-  async keys() {
-    return [...this.entries.keys()].map((url) => new Request(url));
-  }
-  async delete(request) {
-    return this.entries.delete(request.url ?? String(request));
-  }
-}
 
 function layered({ root, cacheStorage, agent = "Browser/1", build = THIS.build }) {
   const cacheStore = openSnapshots({ site: SITE, ...THIS, build, cacheStorage });

@@ -2,7 +2,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  PYODIDE_SNAPSHOT_MAGIC,
   SNAPSHOT_FORMAT,
   SnapshotInvalid,
   bytesProblem,
@@ -13,48 +12,7 @@ import {
   snapshotCacheName,
   snapshotKey,
 } from "../../web/js/engine/snapshot.js";
-
-const SITE = "https://example.org/taluva/";
-const THIS = { pyodideVersion: "314.0.7", build: "aaaa1111" };
-
-// Cache Storage as far as snapshot.js uses it: named caches of URL -> Response.
-class FakeCacheStorage {
-  constructor() {
-    this.caches = new Map();
-  }
-  async open(name) {
-    if (!this.caches.has(name)) this.caches.set(name, new FakeCache());
-    return this.caches.get(name);
-  }
-}
-
-class FakeCache {
-  constructor() {
-    this.entries = new Map();
-  }
-  async match(url) {
-    return this.entries.get(String(url))?.clone();
-  }
-  async put(url, response) {
-    // like the real thing: the body is read whole before put() resolves
-    const body = await response.arrayBuffer();
-    this.entries.set(String(url), new Response(body, { headers: response.headers }));
-  }
-  async keys() {
-    return [...this.entries.keys()].map((url) => new Request(url));
-  }
-  async delete(request) {
-    return this.entries.delete(request.url ?? String(request));
-  }
-}
-
-// Bytes that start like a Pyodide snapshot, with zero runs between the rest, as a real one has.
-function fakeSnapshot(size = 4096) {
-  const bytes = new Uint8Array(size);
-  for (let i = 4; i < size; i++) bytes[i] = i % 1024 < 500 ? (i * 31) % 251 : 0;
-  new DataView(bytes.buffer).setUint32(0, PYODIDE_SNAPSHOT_MAGIC, true);
-  return bytes;
-}
+import { FakeCacheStorage, SITE, THIS, fakeSnapshot } from "./fixtures/snapshot-storage.mjs";
 
 test("the key names the site, the Pyodide version and the build", () => {
   const key = snapshotKey(SITE, THIS);

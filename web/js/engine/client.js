@@ -213,7 +213,7 @@ export function createEngine({
 }
 
 /**
- * Restore the kept snapshot once in a worker of its own, then end it (see worker.js, rehearse()):
+ * Restore the kept snapshot once in a worker of its own, then end it (see rehearsal.js):
  * resolves `{ ok, problem }`, never rejects. `ok` false says why not (no snapshot, one this
  * browser does not restore, which the worker then drops, or no answer within `timeoutMs`).
  */
