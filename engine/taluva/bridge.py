@@ -31,6 +31,7 @@ from taluva.bylink_session import ByLinkSession
 from taluva.errors import IllegalMoveError, OptionsError, RecordError, TaluvaError
 from taluva.game import OVER, Game
 from taluva.jsonio import (
+    bylink_json,
     legal_moves_json,
     legal_view_json,
     log_keys,
@@ -445,15 +446,7 @@ def _secret(text: str | None) -> bytes | None:
 
 
 def _link_info(game: bylink.ByLinkGame) -> dict[str, Any]:
-    return {
-        "gameId": game.game_id,
-        "stage": game.stage,
-        "toAct": game.to_act,
-        "players": game.options.players,
-        "joined": len(game.commitments),
-        "turns": len(game.game.turns),
-        "summary": summary_json(game.game),
-    }
+    return bylink_json(game, turns=len(game.game.turns), summary=summary_json(game.game))
 
 
 @method("bylinkCreate")

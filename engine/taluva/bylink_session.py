@@ -33,6 +33,7 @@ from taluva.bylink import (
     to_link,
 )
 from taluva.game import BUILD, PLACE
+from taluva.jsonio import bylink_json
 from taluva.session import Session
 from taluva.tiles import Tile
 
@@ -81,14 +82,6 @@ class ByLinkSession(Session):
 
     def info(self) -> dict[str, Any]:
         """What the page shows of the by-link game besides the board."""
-        link = self.link
-        return {
-            "gameId": link.game_id,
-            "stage": link.stage,
-            "toAct": link.to_act,
-            "seat": self.seat,
-            "players": link.options.players,
-            "joined": len(link.commitments),
-            "link": to_link(link),
-            "canHandOn": self.can_hand_on(),
-        }
+        return bylink_json(
+            self.link, seat=self.seat, link=to_link(self.link), canHandOn=self.can_hand_on()
+        )
