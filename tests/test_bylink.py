@@ -429,3 +429,20 @@ def test_the_bridge_refuses_a_tampered_link_and_keeps_the_game_on_screen() -> No
     shown = _ask("bylinkOpen", link=table.links[-1], secret=table.secrets[0].hex())
     assert shown["state"]["phase"] == "draw" and not shown["bylink"]["canHandOn"]
     assert _refused("bylinkHandOn")["code"] == "bylink-secret"
+
+
+def test_the_bridge_inspects_a_link_for_the_kept_games_without_drawing_or_loading() -> None:
+    """``bylinkInspect`` is what the page keeps of a by-link game it does not show (the old
+    by-link store moves into the kept games through it): no tile drawn, the game on screen kept."""
+    table = Table(Options(players=2), 14)
+    table.play_turn()
+    on_screen = _ask("newGame", options={"players": 2}, seed=3)
+    mover = _ask("bylinkInspect", link=table.links[-1], secret=table.secrets[1].hex())
+    assert mover["bylink"]["seat"] == 1 and mover["bylink"]["toAct"] == 1
+    assert mover["state"]["phase"] == "draw" and mover["state"]["tile"] is None
+    assert mover["steps"] == 2 and mover["summary"]["lineage"] and mover["share"]
+    shown = _ask("bylinkInspect", link=table.links[-1])
+    assert shown["bylink"]["seat"] is None and shown["state"] == mover["state"]
+    refused = _refused("bylinkInspect", link=table.links[-1], secret="00" * 32)
+    assert refused["code"] == "bylink-secret"
+    assert _ask("view")["state"] == on_screen["state"]

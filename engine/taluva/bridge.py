@@ -304,7 +304,10 @@ def _load_record(text: str, logBase: str | None = None) -> dict[str, Any]:
 
 def _inspect(game: Game) -> dict[str, Any]:
     """What the page keeps of a game it does not show: its code, steps, summary and state."""
-    session = Session.from_game(game)
+    return _inspect_session(Session.from_game(game))
+
+
+def _inspect_session(session: Session) -> dict[str, Any]:
     return {
         "share": session.share_code(),
         "steps": session.steps(),
@@ -490,6 +493,15 @@ def _bylink_open(
     session = ByLinkSession.open(bylink.read_link(link), _secret(secret))
     _session = session
     return view(logBase)
+
+
+@method("bylinkInspect")
+def _bylink_inspect(link: str, secret: str | None = None) -> dict[str, Any]:
+    """The game of ``link`` as a device holding ``secret`` (or none) would open it, for the
+    kept games, without loading it: ``{share, steps, summary, state, bylink}`` as
+    ``inspectCode`` with the view's ``bylink``. No tile is drawn: the game as the link left it."""
+    session = ByLinkSession.open(bylink.read_link(link), _secret(secret), draw=False)
+    return {**_inspect_session(session), "bylink": session.info()}
 
 
 @method("bylinkHandOn")

@@ -47,13 +47,13 @@ class ByLinkSession(Session):
     seat: int | None
 
     @classmethod
-    def open(cls, link: ByLinkGame, secret: bytes | None) -> ByLinkSession:
+    def open(cls, link: ByLinkGame, secret: bytes | None, draw: bool = True) -> ByLinkSession:
         """The game of ``link`` on a device holding ``secret`` (or none): with the tile drawn
-        when it is that seat's turn, else as the link left it."""
+        when it is that seat's turn (unless not ``draw``), else as the link left it."""
         seat = seat_of(link, secret) if secret is not None else None
         if secret is not None and seat is None:
             raise SecretError("this device's secret is not one of this game's seats")
-        mover = link.stage == PLAYING_STAGE and seat is not None and seat == link.to_act
+        mover = draw and link.stage == PLAYING_STAGE and seat is not None and seat == link.to_act
         game = open_turn(link, secret) if mover else link.game.copy()  # type: ignore[arg-type]
         session = cls.from_game(game)
         session.link, session.secret, session.seat = link, secret, seat
