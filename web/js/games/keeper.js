@@ -46,11 +46,11 @@ export class GameKeeper {
   #take() {
     const store = this.store;
     if (!store.view || !this.#library) return false;
-    if (store.view.bylink) return false; // kept with its secret by share/bylink.js
-
     // A new game is kept from its first move: one left untouched (the game a visit starts
-    // with, say) does not crowd the list. A link's game is kept at once.
-    if (!this.#known.has(store.gameId) && store.view.steps === 0 && !store.origin) return false;
+    // with, say) does not crowd the list. A link's game is kept at once, a by-link one too (its
+    // entry holds this device's secret of it).
+    const fresh = !this.#known.has(store.gameId) && store.view.steps === 0;
+    if (fresh && !store.origin && !store.view.bylink) return false;
     const entry = entryOf(store, this.#known.get(store.gameId));
     this.#known.set(entry.id, entry);
     this.#waiting.set(entry.id, entry);
