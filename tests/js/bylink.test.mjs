@@ -53,4 +53,8 @@ test("what the friends did since this device's last turn is said in words, oldes
   // A device with no seat of the game (it only watches): the last turns, one round at most.
   assert.equal(friendsTurns(state, seats, null).length, 2);
   assert.deepEqual(friendsTurns({ log: [] }, seats, 0), []);
+  // This device's turn in play (its tile drawn, placed or not) does not hide them.
+  const playing = { phase: "build", log: [...state.log, turn(0, "lake", null)] };
+  assert.equal(friendsTurns(playing, seats, 0).length, 2);
+  assert.equal(friendsTurns({ ...playing, phase: "place" }, seats, 0).length, 2);
 });

@@ -60,10 +60,10 @@ export function keptGames(store, library, { onProblem = () => {}, onSaved = () =
     return true;
   }
 
-  /** The kept entry `id`, or null; the keeper's own writes come first (they wait for a frame). */
+  /** The kept entry `id`, or null; the keeper's waiting writes come first (they wait for a frame). */
   async function entry(id) {
     if (!library) return null;
-    await keeper.save();
+    await keeper.flush();
     const found = await library.get(id);
     if (found) keeper.remember([found]);
     return found;

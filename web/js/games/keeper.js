@@ -42,6 +42,12 @@ export class GameKeeper {
     return this.#writing;
   }
 
+  /** Write the entries taken and not yet written; resolves once written (or refused). */
+  flush() {
+    this.#writeWaiting();
+    return this.#writing;
+  }
+
   /** Take the entry of the store's game as it is now, to be written; whether there is one. */
   #take() {
     const store = this.store;

@@ -36,7 +36,10 @@ export function byLinkProblem(error, names = []) {
  */
 export function friendsTurns(state, seats, seat) {
   const said = [];
-  for (const turn of [...(state?.log ?? [])].reverse()) {
+  const log = state?.log ?? [];
+  // The turn in play (this device's, its tile drawn) is nobody's news.
+  const played = ["place", "build"].includes(state?.phase) ? log.slice(0, -1) : log;
+  for (const turn of [...played].reverse()) {
     if (turn.seat === seat || said.length >= seats.length - 1 || !turn.placementMove) break;
     const moves = [
       moveText(turn.placementMove, { seats, covered: turn.covered }),
