@@ -112,6 +112,7 @@ export function createByLink({ store, games }) {
       if (!onScreen) await show(mine.link, mine.secret, gameId, seen);
       return;
     }
+    if (onScreen && relation === "same") return; // shown already (a turn begun stays as it is)
     // The kept position first, so that the turns the link adds play on the board.
     if (!onScreen && relation === "ahead") await show(mine.link, mine.secret, gameId, seen);
     await show(link, mine.secret, gameId, seen);
