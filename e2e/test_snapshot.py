@@ -155,6 +155,7 @@ EVERY_METHOD = """async () => {
     const made = await note("bylinkCreate", { options: { players: 2 } });
     const joined = await note("bylinkJoin", { link: made.link });
     await note("bylinkRead", { link: joined.link, kept: made.link });
+    await note("bylinkInspect", { link: joined.link, secret: joined.secret });
     await note("bylinkOpen", { link: joined.link, secret: made.secret });
     await call("play", { move: (await call("legalMoves"))[0] });
     await call("play", { move: (await call("legalMoves"))[0] });

@@ -24,7 +24,7 @@ from taluva.bylink import (
 )
 from taluva.fairdraw import DIGEST_SIZE, chain_value, commitment, draw_tile, earlier_value
 from taluva.game import ELIMINATED, FINISHED, OVER, Game
-from taluva.moves import parse_move
+from taluva.moves import Move, parse_move
 from taluva.options import Options
 
 
@@ -82,11 +82,13 @@ def _offsets(game: ByLinkGame) -> dict[str, int]:
     revealed = commitments + DIGEST_SIZE * len(game.commitments)
     shown = sum(entry is not None for entry in game.revealed)
     checksum = revealed + (1 + DIGEST_SIZE) * shown
+    macs = checksum + 4  # the count of MACs, then each turn's (a byte) and MAC (8 bytes)
     return {
         "commitments": commitments,
         "revealed": revealed,
         "checksum": checksum,
-        "moves": checksum + 5,  # after the checksum and the count of moves
+        "macs": macs,
+        "moves": macs + 1 + 9 * len(game.macs) + 1,  # after the MACs and the count of moves
     }
 
 
@@ -308,7 +310,7 @@ def test_a_rewritten_turn_is_caught_by_the_game_kept_on_a_device() -> None:
     ("text", "message"),
     [
         ("", "carries no game"),
-        ("2AAAA", "format '2'"),
+        ("3AAAA", "format '3'"),
         ("1AA", "cut short"),
         ("1" + "A" * 2000, "characters"),
         ("1!!!!", "characters no link has"),
@@ -429,3 +431,119 @@ def test_the_bridge_refuses_a_tampered_link_and_keeps_the_game_on_screen() -> No
     shown = _ask("bylinkOpen", link=table.links[-1], secret=table.secrets[0].hex())
     assert shown["state"]["phase"] == "draw" and not shown["bylink"]["canHandOn"]
     assert _refused("bylinkHandOn")["code"] == "bylink-secret"
+
+
+def test_the_bridge_inspects_a_link_for_the_kept_games_without_drawing_or_loading() -> None:
+    """``bylinkInspect`` is what the page keeps of a by-link game it does not show (the old
+    by-link store moves into the kept games through it): no tile drawn, the game on screen kept."""
+    table = Table(Options(players=2), 14)
+    table.play_turn()
+    on_screen = _ask("newGame", options={"players": 2}, seed=3)
+    mover = _ask("bylinkInspect", link=table.links[-1], secret=table.secrets[1].hex())
+    assert mover["bylink"]["seat"] == 1 and mover["bylink"]["toAct"] == 1
+    assert mover["state"]["phase"] == "draw" and mover["state"]["tile"] is None
+    assert mover["steps"] == 2 and mover["summary"]["lineage"] and mover["share"]
+    shown = _ask("bylinkInspect", link=table.links[-1])
+    assert shown["bylink"]["seat"] is None and shown["state"] == mover["state"]
+    refused = _refused("bylinkInspect", link=table.links[-1], secret="00" * 32)
+    assert refused["code"] == "bylink-secret"
+    assert _ask("view")["state"] == on_screen["state"]
+
+
+def _other_first_turns(first: ByLinkGame) -> list[list[Move]]:
+    """Every whole first turn with ``first``'s tile but the one played."""
+    turns, board = [], Game(first.options, 0)
+    board.draw(first.game.turns[0].tile)
+    for placement in board.legal_placements():
+        board.push(placement)
+        turns += [[placement, build] for build in board.legal_builds()]
+        board.pop()
+    return [t for t in turns if tuple(t) != first.moves]
+
+
+def test_a_relayed_rewrite_of_an_earlier_move_is_refused_once_its_key_is_revealed() -> None:
+    """Each turn carries a MAC keyed with its mover's next chain value, revealed only in the
+    mover's next link (TESLA, delayed key disclosure). A relaying player who rewrote a move did
+    so without the key; a device that kept the link with the MAC refuses the first later link
+    that reveals the key, naming the turn and its mover, even when the history it kept agrees."""
+    table = Table(Options(players=3), 22)  # a game with a rewrite that keeps turns 2-4 legal
+    table.play_turn()  # seat 0, turn 1: its MAC keyed with seat 0's value for draw 3
+    first = table.last
+    assert set(first.macs) == {0}
+    for _ in range(3):  # seats 1 and 2, then seat 0 again: its key for turn 1 is revealed
+        table.play_turn()
+    genuine = table.last
+    assert 0 not in genuine.macs and set(genuine.macs) == {1, 2, 3}
+    # Seat 1 rewrites seat 0's first turn (another legal turn with the same tile, after which
+    # the later turns stay legal), keeps the other turns, and copies the MACs it cannot make:
+    # links that read on their own.
+    forged_link, forged_first = None, None
+    for rewritten in _other_first_turns(first):
+        try:
+            forged_link = ByLinkGame(
+                genuine.options,
+                genuine.commitments,
+                genuine.revealed,
+                [*rewritten, *genuine.moves[2:]],
+                macs=genuine.macs,
+            )
+        except LinkMoveError:
+            continue
+        forged_first = ByLinkGame(
+            first.options, first.commitments, first.revealed, rewritten, macs=first.macs
+        )
+        break
+    assert forged_link is not None and forged_first is not None
+    # A device that kept the forged first turn with its MAC (seat 1 relayed it so) refuses the
+    # link that reveals the key: same history, a MAC that does not check.
+    with pytest.raises(
+        LinkMoveError, match="turn 1: seat 0's move is not the one seat 0 sent"
+    ) as e:
+        bylink.compare(forged_first, bylink.read_link(bylink.to_link(forged_link)))
+    assert e.value.facts == {"turn": 1, "seat": 0} and e.value.code == "bylink-move"
+    # The genuine links check, the MAC of turn 1 against the key revealed.
+    assert bylink.compare(first, genuine) == "ahead"
+
+
+def test_a_link_that_strips_or_adds_a_mac_or_drops_to_the_old_format_is_refused() -> None:
+    table = Table(Options(players=3), 24)
+    for _ in range(4):
+        table.play_turn()
+    game = table.last
+    stripped = dict(game.macs)
+    del stripped[min(stripped)]
+    with pytest.raises(LinkMoveError, match=r"turn \d+: the link lacks the MAC of its move"):
+        ByLinkGame(game.options, game.commitments, game.revealed, game.moves, macs=stripped)
+    added = {**game.macs, 0: bytes(8)}
+    with pytest.raises(LinkMoveError, match="turn 1: the link adds the MAC of its move"):
+        ByLinkGame(game.options, game.commitments, game.revealed, game.moves, macs=added)
+    # The MACs are checked once their keys are out: a pending one carried changed is refused.
+    kept = bylink.read_link(table.links[-2])
+    carried = min(set(game.macs) & set(kept.macs))
+    changed = {**game.macs, carried: bytes(8)}
+    other = ByLinkGame(game.options, game.commitments, game.revealed, game.moves, macs=changed)
+    with pytest.raises(LinkMoveError, match=f"turn {carried + 1}: .* is not the one"):
+        bylink.compare(kept, other)
+    assert bylink.compare(kept, game) == "ahead"
+    # An old-format link (no MACs) of a game kept with them is refused.
+    old = ByLinkGame(game.options, game.commitments, game.revealed, game.moves, link_format="1")
+    with pytest.raises(LinkMoveError, match="drops the MACs"):
+        bylink.compare(kept, bylink.read_link(bylink.to_link(old)))
+
+
+def test_a_game_begun_with_old_format_links_goes_on_in_that_format() -> None:
+    """Links of the earlier format carry no MACs: they still read, and their games continue."""
+    table = Table(Options(players=2), 23)
+    table.play_turn()
+    game = table.last
+    old_text = bylink.to_link(
+        ByLinkGame(game.options, game.commitments, game.revealed, game.moves, link_format="1")
+    )
+    assert old_text.startswith("1") and len(old_text) < len(table.links[-1])
+    old = bylink.read_link(old_text)
+    assert old.macs == {} and old.moves == game.moves
+    turn = bylink.open_turn(old, table.secrets[1])
+    turn.play(turn.legal_placements()[0])
+    turn.play(turn.legal_builds()[0])
+    after = bylink.hand_on(old, turn, table.secrets[1])
+    assert after.startswith("1") and bylink.compare(old, bylink.read_link(after)) == "ahead"

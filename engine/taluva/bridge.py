@@ -31,6 +31,7 @@ from taluva.bylink_session import ByLinkSession
 from taluva.errors import IllegalMoveError, OptionsError, RecordError, TaluvaError
 from taluva.game import OVER, Game
 from taluva.jsonio import (
+    bylink_json,
     legal_moves_json,
     legal_view_json,
     log_keys,
@@ -303,7 +304,10 @@ def _load_record(text: str, logBase: str | None = None) -> dict[str, Any]:
 
 def _inspect(game: Game) -> dict[str, Any]:
     """What the page keeps of a game it does not show: its code, steps, summary and state."""
-    session = Session.from_game(game)
+    return _inspect_session(Session.from_game(game))
+
+
+def _inspect_session(session: Session) -> dict[str, Any]:
     return {
         "share": session.share_code(),
         "steps": session.steps(),
@@ -445,15 +449,7 @@ def _secret(text: str | None) -> bytes | None:
 
 
 def _link_info(game: bylink.ByLinkGame) -> dict[str, Any]:
-    return {
-        "gameId": game.game_id,
-        "stage": game.stage,
-        "toAct": game.to_act,
-        "players": game.options.players,
-        "joined": len(game.commitments),
-        "turns": len(game.game.turns),
-        "summary": summary_json(game.game),
-    }
+    return bylink_json(game, turns=len(game.game.turns), summary=summary_json(game.game))
 
 
 @method("bylinkCreate")
@@ -497,6 +493,15 @@ def _bylink_open(
     session = ByLinkSession.open(bylink.read_link(link), _secret(secret))
     _session = session
     return view(logBase)
+
+
+@method("bylinkInspect")
+def _bylink_inspect(link: str, secret: str | None = None) -> dict[str, Any]:
+    """The game of ``link`` as a device holding ``secret`` (or none) would open it, for the
+    kept games, without loading it: ``{share, steps, summary, state, bylink}`` as
+    ``inspectCode`` with the view's ``bylink``. No tile is drawn: the game as the link left it."""
+    session = ByLinkSession.open(bylink.read_link(link), _secret(secret), draw=False)
+    return {**_inspect_session(session), "bylink": session.info()}
 
 
 @method("bylinkHandOn")

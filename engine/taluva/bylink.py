@@ -3,10 +3,24 @@
 Each seat commits to a SHA-256 hash chain and reveals its values backwards
 (:mod:`taluva.fairdraw`); draw ``i`` is decided by every seat's value for draw ``i``. A link
 carries the options, every commitment, each seat's deepest revealed value (with its draw
-index), a checksum of the moves and the moves; the tiles are not in it, they follow from the
-values. Whoever opens a link checks all of it: the chains against the commitments, each draw
-against the values, each move against the rules, the checksum, and that each seat revealed
-exactly what the protocol says. The secrets stay on their owners' devices.
+index), a checksum of the moves, the MACs of the turns whose keys are not out yet, and the
+moves; the tiles are not in it, they follow from the values. Whoever opens a link checks all of
+it: the chains against the commitments, each draw against the values, each move against the
+rules, the checksum, that each seat revealed exactly what the protocol says, and that the link
+carries a MAC for exactly the turns whose keys it does not reveal. The secrets stay on their
+owners' devices.
+
+**Moves a relaying player cannot rewrite** (TESLA's delayed key disclosure: A. Perrig, R.
+Canetti, J. D. Tygar, D. Song, "Efficient authentication and signing of multicast streams over
+lossy channels", IEEE S&P 2000). With 3 or 4 players a link passes through others before it
+reaches a player. Each turn carries an HMAC-SHA256 (8 bytes) of its moves keyed with its mover's
+chain value for the draw after the ones it reveals with that turn: its mover's next draw, which
+only its next link reveals. A relaying player who rewrites the move has no key; a device keeps
+the link with the MAC (:func:`compare`), and refuses the first later link that reveals the key if
+the move no longer makes that MAC, or that carries a pending MAC changed. Links of the earlier
+format ``1`` carry no MACs: they are still read and their games go on in it, but a game kept with
+MACs refuses them. A turn after which its mover reveals its whole chain (it leaves the game, or
+the game ends) has no key left, so no MAC.
 
 **Who reveals when.** Joining goes round the seats: seat 0 creates the game with its
 commitment and reveals nothing; seat ``q`` (1 to n-1) adds its commitment and reveals its
@@ -45,6 +59,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import hmac
 import re
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -62,17 +77,20 @@ from taluva.fairdraw import (
 )
 from taluva.game import BUILD, DRAW, OVER, PLACE, PLAYING, Game
 from taluva.history import relation
-from taluva.moves import Move
+from taluva.moves import Move, format_move
 from taluva.options import Options
 from taluva.record import write_record
 
 # The share code's options code, reused so that both links name options alike.
 from taluva.sharecode import _DIGIT, ALPHABET, _options_code, _options_from_code
 
-FORMAT = "1"
-MAX_LENGTH = 1200  # a 4-player game of every tile is ~520 characters; refuse far longer unread
+FORMAT = "2"
+OLD_FORMAT = "1"  # links without move MACs, of games begun before them: still read and continued
+MAX_LENGTH = 1200  # a 4-player game of every tile is ~560 characters; refuse far longer unread
 _LINK_CHARS = re.compile(r"[A-Za-z0-9_-]*")
 _CHECK_SIZE = 4  # bytes of the moves' checksum
+_MAC_SIZE = 8  # bytes of a turn's MAC: a forger has one blind guess in 2**64
+_MAC_TAG = b"taluva move mac 1"
 JOINING, PLAYING_STAGE, OVER_STAGE = "joining", "playing", "over"
 
 
@@ -128,9 +146,12 @@ class HistoryError(ByLinkError):
 
 class ByLinkGame:
     """A by-link game as a link carries it, checked: ``game`` is replayed at a turn's end (the
-    next draw waits for its mover's value), ``stage`` is joining, playing or over."""
+    next draw waits for its mover's value), ``stage`` is joining, playing or over. ``macs``
+    holds the MAC of each turn whose key its mover has not revealed yet (turn index -> MAC);
+    ``format`` is the link's (links of :data:`OLD_FORMAT` carry no MACs)."""
 
-    __slots__ = ("options", "commitments", "revealed", "moves", "game", "_digits")
+    __slots__ = ("options", "commitments", "revealed", "moves", "macs", "format", "game")
+    __slots__ += ("_digits", "_key_draws")
 
     def __init__(
         self,
@@ -139,13 +160,20 @@ class ByLinkGame:
         revealed: Sequence[tuple[int, bytes] | None],
         moves: Sequence[Move],
         checksum: bytes | None = None,
+        macs: dict[int, bytes] | None = None,
+        link_format: str = FORMAT,
     ) -> None:
         self.options = options
         self.commitments = tuple(commitments)
         self.revealed = tuple(revealed)  # per joined seat: (draw, its value) or None
         self.moves = tuple(moves)
+        self.macs = dict(macs or {})
+        self.format = link_format
         self._digits: list[tuple[int, int]] = []  # each move's (index, radix), for the link
+        self._key_draws: list[int] = []  # each turn's MAC key: its mover's value for this draw
         self.game = _verified_game(self, checksum)
+        if link_format == FORMAT:
+            _check_pending(self)
 
     @property
     def length(self) -> int:
@@ -278,8 +306,76 @@ def hand_on(game: ByLinkGame, turn: Game, secret: bytes) -> str:
     draw = _reveal_after_turn(turn, seat, done, game.length)
     revealed = list(game.revealed)
     revealed[seat] = (draw, chain_value(secret, game.length, draw))
-    passed = ByLinkGame(game.options, game.commitments, revealed, [*game.moves, *moves])
+    # The MACs whose keys stay unrevealed go on; this turn's is keyed with the mover's next value.
+    macs = {t: mac for t, mac in game.macs.items() if _pending(game, revealed, t)}
+    if game.format == FORMAT and draw + 1 < game.length:
+        key = chain_value(secret, game.length, draw + 1)
+        macs[done] = turn_mac(game, done, moves, key)
+    passed = ByLinkGame(
+        game.options,
+        game.commitments,
+        revealed,
+        [*game.moves, *moves],
+        macs=macs,
+        link_format=game.format,
+    )
     return to_link(passed)
+
+
+def turn_mac(game: ByLinkGame, turn: int, moves: Sequence[Move], key: bytes) -> bytes:
+    """The MAC of turn ``turn`` (from 0) and its ``moves`` under its mover's chain value ``key``
+    (TESLA's delayed key disclosure: the key is revealed in the mover's next link)."""
+    data = _MAC_TAG + game._draw_id() + bytes([turn]) + ";".join(map(format_move, moves)).encode()
+    return hmac.new(key, data, hashlib.sha256).digest()[:_MAC_SIZE]
+
+
+def _pending(game: ByLinkGame, revealed: Sequence[tuple[int, bytes] | None], turn: int) -> bool:
+    """Whether the key of ``turn``'s MAC is still unrevealed by its mover in ``revealed``."""
+    entry = revealed[game.game.turns[turn].seat]
+    return entry is None or entry[0] < game._key_draws[turn]
+
+
+def _check_pending(link: ByLinkGame) -> None:
+    """A link carries a MAC for exactly the turns whose keys it does not reveal: one missing
+    was stripped, one more is not the protocol's."""
+    turns = link.game.turns
+    want = {t for t in range(len(turns)) if link._key_draws[t] < link.length}
+    want = {t for t in want if _pending(link, link.revealed, t)}
+    if set(link.macs) != want:
+        turn = min(set(link.macs) ^ want)
+        raise LinkMoveError(
+            f"turn {turn + 1}: the link {'lacks' if turn in want else 'adds'} the MAC of its move",
+            turn=turn + 1,
+        )
+
+
+def _turn_moves(game: Game, turn: int) -> list[Move]:
+    played = game.turns[turn]
+    return [m for m in (played.placement, played.build) if m is not None]
+
+
+def _check_macs(kept: ByLinkGame, other: ByLinkGame) -> None:
+    """Check the MACs ``kept`` holds against ``other``'s moves: a key ``other`` reveals must
+    make the same MAC of the same turn, and a MAC still pending must be carried unchanged. A
+    relaying player who rewrote a move did so without the key, before it was revealed."""
+    for turn, mac in kept.macs.items():
+        if turn >= len(other.game.turns):
+            continue
+        seat = kept.game.turns[turn].seat
+        key = other.values_for(kept._key_draws[turn])[seat]
+        if key is None:
+            same = other.macs.get(turn) == mac
+        else:
+            same = hmac.compare_digest(
+                turn_mac(other, turn, _turn_moves(other.game, turn), key), mac
+            )
+        if not same:
+            raise LinkMoveError(
+                f"turn {turn + 1}: seat {seat}'s move is not the one seat {seat} sent (its MAC "
+                "does not check): the link was rewritten on the way",
+                turn=turn + 1,
+                seat=seat,
+            )
 
 
 def _reveal_after_turn(game: Game, seat: int, draw: int, length: int) -> int:
@@ -365,6 +461,7 @@ def _replay(link: ByLinkGame, game: Game, expected: list[int | None]) -> None:
             link._digits.append((index, len(listed)))
             game.push(move)
         expected[seat] = _reveal_after_turn(game, seat, draw, link.length)
+        link._key_draws.append(expected[seat] + 1)  # the mover's next value, unrevealed here
 
 
 def _checksum(link: ByLinkGame, game: Game) -> bytes:
@@ -390,8 +487,11 @@ def to_link(link: ByLinkGame) -> str:
         if entry is not None:
             parts += [bytes([entry[0]]), entry[1]]
     parts.append(_checksum(link, link.game))
+    if link.format == FORMAT:
+        parts.append(bytes([len(link.macs)]))
+        parts += [bytes([turn]) + link.macs[turn] for turn in sorted(link.macs)]
     parts.append(_pack_moves(link))
-    return FORMAT + base64.urlsafe_b64encode(b"".join(parts)).decode().rstrip("=")
+    return link.format + base64.urlsafe_b64encode(b"".join(parts)).decode().rstrip("=")
 
 
 def read_link(text: str) -> ByLinkGame:
@@ -402,7 +502,7 @@ def read_link(text: str) -> ByLinkGame:
         raise LinkFormatError("the link carries no game")
     if len(text) > MAX_LENGTH:
         raise LinkFormatError(f"the link has {len(text)} characters, a game needs far fewer")
-    if text[0] != FORMAT:
+    if text[0] not in (FORMAT, OLD_FORMAT):
         raise LinkFormatError(f"this link is of format {text[0]!r}, this game reads {FORMAT!r}")
     if not _LINK_CHARS.fullmatch(text[1:]):
         raise LinkFormatError("the link has characters no link has")
@@ -427,10 +527,17 @@ def read_link(text: str) -> ByLinkGame:
             revealed.append((draw, reader.take(DIGEST_SIZE)))
         else:
             revealed.append(None)
-    checksum, count = reader.take(_CHECK_SIZE), reader.take(1)[0]
+    checksum = reader.take(_CHECK_SIZE)
+    macs: dict[int, bytes] = {}
+    for _ in range(reader.take(1)[0] if text[0] == FORMAT else 0):
+        turn = reader.take(1)[0]
+        macs[turn] = reader.take(_MAC_SIZE)
+    count = reader.take(1)[0]
     number = int.from_bytes(reader.rest(), "big")
     moves = _unpack_moves(options, commitments, revealed, count, number)
-    return ByLinkGame(options, commitments, revealed, moves, checksum=checksum)
+    return ByLinkGame(
+        options, commitments, revealed, moves, checksum=checksum, macs=macs, link_format=text[0]
+    )
 
 
 class _Reader:
@@ -524,6 +631,8 @@ def compare(kept: ByLinkGame, other: ByLinkGame) -> str | None:
                 f"seat {seat}'s commitment is not the one this game has on this device",
                 seat=seat,
             )
+    if kept.format == FORMAT and other.format != FORMAT:
+        raise LinkMoveError("the link drops the MACs that the game kept on this device has")
     moves = relation(kept.game.turns, other.game.turns)
     if moves is None:
         turn = next(
@@ -534,6 +643,7 @@ def compare(kept: ByLinkGame, other: ByLinkGame) -> str | None:
         raise HistoryError(
             f"turn {turn} of the link differs from the game kept on this device", turn=turn
         )
+    _check_macs(kept, other)
     seats = len(other.commitments) - len(kept.commitments)  # moves come once all have joined
     if seats:
         return "ahead" if seats > 0 else "behind"

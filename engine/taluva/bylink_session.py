@@ -33,6 +33,7 @@ from taluva.bylink import (
     to_link,
 )
 from taluva.game import BUILD, PLACE
+from taluva.jsonio import bylink_json
 from taluva.session import Session
 from taluva.tiles import Tile
 
@@ -46,13 +47,13 @@ class ByLinkSession(Session):
     seat: int | None
 
     @classmethod
-    def open(cls, link: ByLinkGame, secret: bytes | None) -> ByLinkSession:
+    def open(cls, link: ByLinkGame, secret: bytes | None, draw: bool = True) -> ByLinkSession:
         """The game of ``link`` on a device holding ``secret`` (or none): with the tile drawn
-        when it is that seat's turn, else as the link left it."""
+        when it is that seat's turn (unless not ``draw``), else as the link left it."""
         seat = seat_of(link, secret) if secret is not None else None
         if secret is not None and seat is None:
             raise SecretError("this device's secret is not one of this game's seats")
-        mover = link.stage == PLAYING_STAGE and seat is not None and seat == link.to_act
+        mover = draw and link.stage == PLAYING_STAGE and seat is not None and seat == link.to_act
         game = open_turn(link, secret) if mover else link.game.copy()  # type: ignore[arg-type]
         session = cls.from_game(game)
         session.link, session.secret, session.seat = link, secret, seat
@@ -81,14 +82,6 @@ class ByLinkSession(Session):
 
     def info(self) -> dict[str, Any]:
         """What the page shows of the by-link game besides the board."""
-        link = self.link
-        return {
-            "gameId": link.game_id,
-            "stage": link.stage,
-            "toAct": link.to_act,
-            "seat": self.seat,
-            "players": link.options.players,
-            "joined": len(link.commitments),
-            "link": to_link(link),
-            "canHandOn": self.can_hand_on(),
-        }
+        return bylink_json(
+            self.link, seat=self.seat, link=to_link(self.link), canHandOn=self.can_hand_on()
+        )

@@ -17,7 +17,7 @@ Build(piece=1, cells=((33150, 1),))
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from taluva.errors import InvalidMoveError
 from taluva.game import BUILD, OVER, PLACE, Game, Turn
@@ -37,6 +37,9 @@ from taluva.reasons import Reason
 from taluva.sharecode import lineage
 from taluva.tiles import TERRAIN_NAMES, TILE_KINDS, tile_code
 from taluva.where import Settlements, TurnWhere, WhereMemo, move_where
+
+if TYPE_CHECKING:
+    from taluva.bylink import ByLinkGame
 
 FORMAT_VERSION = 1
 
@@ -158,6 +161,20 @@ def summary_json(game: Game) -> dict[str, Any]:
         "tilesDrawn": game.drawn,
         "over": game.phase == OVER,
         "lineage": lineage(game),
+    }
+
+
+def bylink_json(game: ByLinkGame, /, **extra: Any) -> dict[str, Any]:
+    """What the link of a by-link ``game`` says of it (:mod:`taluva.bylink`): ``gameId``,
+    ``stage``, ``toAct``, ``players`` and ``joined``, with the caller's ``extra`` fields (the
+    bridge's checked link adds its turns and summary, the session on screen its seat and link)."""
+    return {
+        "gameId": game.game_id,
+        "stage": game.stage,
+        "toAct": game.to_act,
+        "players": game.options.players,
+        "joined": len(game.commitments),
+        **extra,
     }
 
 

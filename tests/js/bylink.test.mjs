@@ -1,11 +1,12 @@
 // A by-link game's hash and what a device keeps of it (web/js/share/bylink-hash.js, bylink.js):
 // the page only passes links to the engine, so these are the parts it owns. No DOM needed.
 
+import "./english.mjs";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { formatByLinkHash, parseByLinkHash } from "../../web/js/share/bylink-hash.js";
-import { ByLinkKeeper, byLinkProblem } from "../../web/js/share/bylink.js";
+import { byLinkProblem, friendsTurns } from "../../web/js/share/bylink.js";
 
 const LINK = "1AAIDvbd7bWOoW5C08XQmVN-_";
 
@@ -23,30 +24,37 @@ test("a hash without a by-link game, or with characters no link has, names none"
   assert.deepEqual(parseByLinkHash(`#f=${LINK}&p=%E0%A4%A,Bo`).names, ["", "Bo"]); // a broken escape
 });
 
-test("the keeper keeps each game's seat, secret and last link, and survives blocked storage", () => {
-  const data = new Map();
-  const storage = { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => data.set(k, v) };
-  const keeper = new ByLinkKeeper(storage);
-  keeper.put("g1", { seat: 1, secret: "ab", link: "1A", names: ["Ann", "Bo"] });
-  keeper.put("g1", { link: "1B" });
-  assert.deepEqual(
-    { ...new ByLinkKeeper(storage).get("g1"), updatedAt: 0 },
-    { seat: 1, secret: "ab", link: "1B", names: ["Ann", "Bo"], updatedAt: 0 },
-  );
-  assert.equal(keeper.get("other"), null);
-  const blocked = {
-    getItem: () => {
-      throw new Error("blocked");
-    },
-    setItem: () => {
-      throw new Error("blocked");
-    },
-  };
-  const visit = new ByLinkKeeper(blocked);
-  visit.put("g2", { seat: 0, link: "1C" });
-  assert.equal(visit.get("g2").link, "1C"); // kept for the visit
-});
-
 test("an engine error that is not a by-link one keeps its message", () => {
   assert.equal(byLinkProblem({ code: "corrupt", message: "corrupt: cut short" }), "corrupt: cut short");
+});
+
+test("what the friends did since this device's last turn is said in words, oldest first", () => {
+  const seats = [{ name: "Ann" }, { name: "Bo" }, { name: "Cy" }];
+  const place = (beside) => ({
+    type: "place",
+    level: 1,
+    hexes: [{ q: 0, r: 0, terrain: "volcano" }],
+    where: { beside },
+  });
+  const found = {
+    type: "build",
+    kind: "found",
+    piece: "hut",
+    hexes: [{ q: 1, r: 0, count: 1 }],
+    where: { terrain: "lake" },
+  };
+  const turn = (seat, beside, build = found) => ({ seat, covered: [], placementMove: place(beside), buildMove: build });
+  const state = { log: [turn(1, "rock"), turn(0, "sand"), turn(1, "jungle"), turn(2, "clearing", null)] };
+  assert.deepEqual(friendsTurns(state, seats, 0), [
+    "Bo played: tile beside the jungle and new settlement on the lake.",
+    "Cy played: tile beside the clearing.",
+  ]);
+  assert.deepEqual(friendsTurns(state, seats, 2), []); // this device moved last
+  // A device with no seat of the game (it only watches): the last turns, one round at most.
+  assert.equal(friendsTurns(state, seats, null).length, 2);
+  assert.deepEqual(friendsTurns({ log: [] }, seats, 0), []);
+  // This device's turn in play (its tile drawn, placed or not) does not hide them.
+  const playing = { phase: "build", log: [...state.log, turn(0, "lake", null)] };
+  assert.equal(friendsTurns(playing, seats, 0).length, 2);
+  assert.equal(friendsTurns({ ...playing, phase: "place" }, seats, 0).length, 2);
 });

@@ -52,9 +52,23 @@ export class FakeEngine {
     };
   }
 
+  /** A by-link link here is "1LINK<steps>" (any other is refused); its game id is "g1". */
+  byLinkView({ link, secret = null, logBase = null }) {
+    if (!link.startsWith("1LINK")) throw Object.assign(new Error("the link is cut short"), { kind: "bylink" });
+    this.moves = Array.from({ length: Number(link.slice(5)) || 0 }, (_, i) => `m${i}`);
+    const view = this.view(logBase);
+    const seat = secret ? Number(secret.slice(-1)) : null;
+    const facts = { gameId: "g1", stage: "playing", toAct: view.state.current, seat, players: this.players };
+    return { ...view, bylink: { ...facts, joined: this.players, link, canHandOn: false } };
+  }
+
   async call(method, params = {}) {
     this.calls.push(method);
     await null; // answers come later, as from a worker
+    return method.startsWith("bylink") ? this.byLinkView(params) : this.answer(method, params);
+  }
+
+  answer(method, params) {
     const error = (kind, message) => Object.assign(new Error(message), { kind });
     switch (method) {
       case "newGame":

@@ -12,6 +12,7 @@ import { gameStanding, gameTitle, gameWinners, playedAgo } from "../../web/js/ga
 import { keptGames } from "../../web/js/games/games.js";
 import { flushLater } from "../../web/js/after-paint.js";
 import { GameKeeper } from "../../web/js/games/keeper.js";
+import { OLD_KEY, migrateByLinkGames } from "../../web/js/games/bylink-migrate.js";
 import { ENTRY_VERSION, LibraryError, STORE, openLibrary, stateOf, validEntry } from "../../web/js/games/library.js";
 import { keptGameToShow } from "../../web/js/share/start.js";
 import { GameStore } from "../../web/js/game/store.js";
@@ -329,4 +330,97 @@ test("the game played last is read alone for the early board, and the list answe
   hints.setItem("taluva.games.latest", "{not json");
   assert.equal(await library.latest(), null);
   assert.equal((await keptGameToShow(counted, { hash: "" })).entry.id, last.id);
+});
+
+test("a by-link game is kept from its first link with this device's secret, moved on by its next links, reopened from its link", async () => {
+  const library = await fresh();
+  const engine = new FakeEngine();
+  const store = new GameStore(engine);
+  const games = keptGames(store, library);
+  const causes = [];
+  store.subscribe(({ cause, by }) => causes.push(`${cause}:${by}`));
+  await store.openByLink({ link: "1LINK0", secret: "ab1", names: ["Ann", "Bo"], id: "bylink-g1" });
+  await games.keeper.save();
+  let { entries } = await games.list();
+  assert.equal(entries.length, 1); // kept at once, before any move
+  assert.equal(entries[0].id, "bylink-g1");
+  assert.deepEqual(entries[0].bylink, {
+    gameId: "g1",
+    seat: 1,
+    secret: "ab1",
+    link: "1LINK0",
+    stage: "playing",
+    toAct: 0,
+  });
+  assert.ok(validEntry(entries[0]));
+  // The next link of the game on screen moves the same entry on, as a change (it animates).
+  await store.openByLink({ link: "1LINK2", secret: "ab1", id: "bylink-g1" });
+  await games.keeper.save();
+  ({ entries } = await games.list());
+  assert.equal(entries.length, 1);
+  assert.equal(entries[0].bylink.link, "1LINK2");
+  assert.equal(entries[0].steps, 2);
+  assert.equal(entries[0].seats[0].name, "Ann");
+  assert.deepEqual(causes, ["load:person", "link:friend"]);
+  // Another game, then the by-link one again from the list: from its link and secret.
+  await store.newGame({ seed: 1 });
+  assert.equal(store.byLinkSecret, null);
+  await games.open(entries[0]);
+  assert.equal(engine.calls.at(-1), "bylinkOpen");
+  assert.equal(store.byLinkSecret, "ab1");
+  assert.equal(store.gameId, "bylink-g1");
+  assert.equal(store.view.steps, 2);
+  // A share code's relatives are never a by-link game (its links are its own).
+  assert.deepEqual(await games.relatives("1CODE2", entries[0].lineage), []);
+  assert.equal((await games.entry("bylink-g1")).bylink.secret, "ab1");
+  assert.equal(await games.entry("bylink-none"), null);
+});
+
+test("by-link games of earlier builds move into the kept games once; one the engine refuses is set aside", async () => {
+  const library = await fresh();
+  const store = new GameStore(new FakeEngine());
+  const games = keptGames(store, library);
+  const old = {
+    g1: { seat: 1, secret: "ab1", link: "1LINK3", names: ["Ann", "Bo"], updatedAt: 5000 },
+    g9: { seat: 0, secret: "cd0", link: "garbled", names: [] },
+  };
+  const data = new Map([[OLD_KEY, JSON.stringify(old)]]);
+  const backend = {
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => data.set(k, v),
+    removeItem: (k) => data.delete(k),
+  };
+  const notices = [];
+  assert.equal(await migrateByLinkGames(store, games, notices, backend), 1);
+  const { entries } = await games.list();
+  assert.equal(entries.length, 1);
+  const [entry] = entries;
+  assert.equal(entry.id, "bylink-g1");
+  assert.deepEqual(entry.bylink, { gameId: "g1", seat: 1, secret: "ab1", link: "1LINK3", stage: "playing", toAct: 1 });
+  assert.deepEqual(
+    entry.seats.map((s) => s.name),
+    ["Ann", "Bo"],
+  );
+  assert.equal(entry.playedAt, 5000);
+  assert.equal(entry.steps, 3);
+  assert.equal(data.has(OLD_KEY), false);
+  const aside = [...data.keys()].find((k) => k.startsWith(`${OLD_KEY}-corrupt-`));
+  assert.deepEqual(JSON.parse(data.get(aside)), { g9: old.g9 }); // nothing lost
+  assert.equal(notices.length, 1);
+  assert.match(notices[0], new RegExp(aside));
+  assert.equal(await migrateByLinkGames(store, games, notices, backend), 0); // once
+  // A game kept already is not doubled.
+  data.set(OLD_KEY, JSON.stringify({ g1: old.g1 }));
+  assert.equal(await migrateByLinkGames(store, games, notices, backend), 0);
+  assert.equal((await games.list()).entries.length, 1);
+  assert.equal(data.has(OLD_KEY), false);
+});
+
+test("a by-link game in the list says whose device it waits for", () => {
+  const seats = [{ name: "Ann" }, { name: "Bo" }];
+  const entry = (bylink) => ({ seats, phase: "draw", current: 0, steps: 6, bylink: { seat: 0, ...bylink } });
+  assert.equal(gameStanding(entry({ stage: "playing", toAct: 0 })), "Your turn, Ann · step 6");
+  assert.equal(gameStanding(entry({ stage: "playing", toAct: 1 })), "Waiting for Bo · step 6");
+  assert.equal(gameStanding(entry({ stage: "joining", toAct: 1 })), "Waiting for Bo to join");
+  assert.equal(gameStanding({ ...entry({ stage: "over", toAct: null }), phase: "over" }), "Finished · 6 steps");
 });

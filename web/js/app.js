@@ -118,7 +118,7 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
   screen.setReplay((step) => replay.open(step));
   const share = createShareDialog({ store, screen, onReplay: (step) => replay.open(step) });
 
-  const byLink = createByLink({ store });
+  const byLink = createByLink({ store, games });
   screen.setup.onByLink = (config) => byLink.create(config);
   const start = await openGame(store, games, byLink);
   document.body.dataset.share = start.source;

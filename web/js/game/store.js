@@ -2,7 +2,8 @@
 // plays, undoes and redoes through the engine, and tells its subscribers what changed: the
 // screen, the autosave, the URL hash, computer turns and hints all follow it.
 //
-//   store.subscribe(({view, prev, cause, by}) => ...)   cause: new | load | play | undo | redo
+//   store.subscribe(({view, prev, cause, by}) => ...)   cause: new | load | play | undo | redo | link
+//                                                        (link: a by-link game's next link, by "friend")
 //   store.onBusy((busy) => ...)                          an engine call is under way, or not
 //   store.onError((error) => ...)                        a play/undo/redo the engine refused
 //
@@ -40,6 +41,7 @@ export class GameStore {
     this.source = "new"; // where the game on screen came from: new | link | kept | record
     this.gameId = null; // the page's name for the game on screen (its entry in the kept games)
     this.origin = null; // the share code of the link it was opened from, if any
+    this.byLinkSecret = null; // a by-link game's secret of this device's seat (hex), if any
     this.version = 0; // bumped with every new view: answers about an older one are dropped
   }
 
@@ -89,7 +91,7 @@ export class GameStore {
     const gameSeed = Number.isInteger(seed) ? seed : randomSeed();
     const view = await this.#askView("newGame", { options: opts, seed: gameSeed });
     const table = completeSeats(seats, view.state.players.length);
-    const game = { seats: table, seed: gameSeed, source, gameId: id ?? newGameId(), origin: null };
+    const game = { seats: table, seed: gameSeed, source, gameId: id ?? newGameId(), origin: null, byLinkSecret: null };
     this.#commit(view, { cause: "new" }, game);
     return view;
   }
@@ -107,18 +109,27 @@ export class GameStore {
     const table = completeSeats(seats, view.state.players.length, names);
     const gameSeed = Number.isInteger(seed) ? seed : hashText(view.share);
     const origin = source === "link" ? share : null;
-    this.#commit(view, { cause: "load" }, { seats: table, seed: gameSeed, source, gameId: id ?? newGameId(), origin });
+    const game = { seats: table, seed: gameSeed, source, gameId: id ?? newGameId(), origin, byLinkSecret: null };
+    this.#commit(view, { cause: "load" }, game);
     return view;
   }
 
   /**
    * Show a by-link game (bridge bylinkOpen; share/bylink.js): `secret` is this device's seat's,
-   * if it has one. A link or secret the engine refuses rejects, and the game on screen stays.
+   * if it has one; `seats` its kept seats, `names` the link's. A link of the by-link game on
+   * screen moves it on (cause "link": the turns it adds animate); any other is loaded. A link or
+   * secret the engine refuses rejects, and the game on screen stays.
    */
-  async openByLink({ link, secret = null, names = [], id = null }) {
+  async openByLink({ link, secret = null, seats = [], names = [], id = null }) {
     const view = await this.#askView("bylinkOpen", { link, secret });
-    const table = completeSeats([], view.state.players.length, names);
-    const game = { seats: table, seed: hashText(link), source: "bylink", gameId: id ?? newGameId(), origin: null };
+    if (this.view?.bylink && id !== null && id === this.gameId) {
+      this.byLinkSecret = secret;
+      this.#commit(view, { cause: "link", by: "friend" });
+      return view;
+    }
+    const table = completeSeats(seats, view.state.players.length, names);
+    const gameId = id ?? newGameId();
+    const game = { seats: table, seed: hashText(link), source: "bylink", gameId, origin: null, byLinkSecret: secret };
     this.#commit(view, { cause: "load" }, game);
     return view;
   }

@@ -7,11 +7,22 @@ export function gameTitle(entry) {
   return entry.name || entry.seats.map((s) => s.name).join(t("games.vs"));
 }
 
-/** "Ann to place · step 12", or "Finished · 40 steps". */
+/**
+ * "Ann to place · step 12", or "Finished · 40 steps"; a by-link game says whose device it waits
+ * for: "Your turn, Ann · step 12", "Waiting for Bo · step 12", "Waiting for Bo to join".
+ */
 export function gameStanding(entry) {
   if (entry.phase === "over") return t("games.finished", { steps: entry.steps });
+  if (entry.bylink) return byLinkStanding(entry);
   const name = entry.seats[entry.current]?.name ?? "?";
   return t("games.standing", { name, phase: entry.phase === "build" ? "build" : "place", step: entry.steps });
+}
+
+function byLinkStanding(entry) {
+  const { stage, toAct, seat } = entry.bylink;
+  const name = entry.seats[toAct]?.name ?? "?";
+  const whose = stage === "joining" ? "joining" : toAct === seat ? "mine" : "other";
+  return t("bylink2.standing", { whose, name, step: entry.steps });
 }
 
 /** "Won by Ann" for a finished game (the engine's winners, kept in its state); null before the end. */

@@ -5,8 +5,8 @@
 
 import { exportText, splitBackup } from "./backup.js";
 import { GameKeeper } from "./keeper.js";
-import { makeEntry } from "./library.js";
-import { completeSeats } from "../game/seats.js";
+import { byLinkEntryId, byLinkFacts, makeEntry } from "./library.js";
+import { completeSeats, hashText } from "../game/seats.js";
 import { newGameId } from "../game/store.js";
 
 /** What a backup's "# game" line may say, each field checked (it is data from a file). */
@@ -41,7 +41,8 @@ export function keptGames(store, library, { onProblem = () => {}, onSaved = () =
    */
   async function relatives(code, lineage) {
     const { entries } = await list();
-    const candidates = entries.filter((e) => e.lineage && e.lineage === lineage);
+    // A by-link game is no share code's: its links are its own (share/bylink.js).
+    const candidates = entries.filter((e) => e.lineage && e.lineage === lineage && !e.bylink);
     if (!candidates.length) return [];
     const relations = await store.call("relateCodes", { code, others: candidates.map((e) => e.share) });
     return candidates.map((entry, i) => ({ entry, relation: relations[i] })).filter((r) => r.relation);
@@ -59,16 +60,49 @@ export function keptGames(store, library, { onProblem = () => {}, onSaved = () =
     return true;
   }
 
+  /** The kept entry `id`, or null; the keeper's waiting writes come first (they wait for a frame). */
+  async function entry(id) {
+    if (!library) return null;
+    await keeper.flush();
+    const found = await library.get(id);
+    if (found) keeper.remember([found]);
+    return found;
+  }
+
+  /**
+   * Keep a by-link game the engine inspected (bylinkInspect) with this device's `secret` and
+   * the people's `names`, unless it is kept already; `playedAt`: when it was last played.
+   */
+  async function addByLink(info, { secret = null, names = [], playedAt = null } = {}) {
+    const id = byLinkEntryId(info.bylink.gameId);
+    if (await library.get(id)) return false;
+    const seats = completeSeats([], info.state.players.length, names);
+    const bylink = byLinkFacts(info.bylink, secret);
+    const made = makeEntry({ id, view: info, seats, seed: hashText(info.bylink.link), bylink });
+    await library.put(Number.isFinite(playedAt) ? { ...made, createdAt: playedAt, playedAt } : made);
+    return true;
+  }
+
+  /** Open a kept game: a by-link one from its last link, with this device's secret of it. */
+  function open(entry) {
+    if (entry.bylink) {
+      const { link, secret } = entry.bylink;
+      return store.openByLink({ link, secret, seats: entry.seats, id: entry.id });
+    }
+    return store.load({ share: entry.share, seats: entry.seats, seed: entry.seed, id: entry.id, source: "kept" });
+  }
+
   return {
     available: Boolean(library),
     keeper,
     list,
+    entry,
+    addByLink,
     /** The entry played last, read alone, or null if not known so (then list() says). */
     latest: () => (library ? library.latest() : Promise.resolve(null)),
     relatives,
     add,
-    open: (entry) =>
-      store.load({ share: entry.share, seats: entry.seats, seed: entry.seed, id: entry.id, source: "kept" }),
+    open,
     rename: (id, name) => keeper.rename(id, name),
     async remove(ids) {
       const removed = await library.remove(ids);

@@ -42,15 +42,21 @@ export class GameKeeper {
     return this.#writing;
   }
 
+  /** Write the entries taken and not yet written; resolves once written (or refused). */
+  flush() {
+    this.#writeWaiting();
+    return this.#writing;
+  }
+
   /** Take the entry of the store's game as it is now, to be written; whether there is one. */
   #take() {
     const store = this.store;
     if (!store.view || !this.#library) return false;
-    if (store.view.bylink) return false; // kept with its secret by share/bylink.js
-
     // A new game is kept from its first move: one left untouched (the game a visit starts
-    // with, say) does not crowd the list. A link's game is kept at once.
-    if (!this.#known.has(store.gameId) && store.view.steps === 0 && !store.origin) return false;
+    // with, say) does not crowd the list. A link's game is kept at once, a by-link one too (its
+    // entry holds this device's secret of it).
+    const fresh = !this.#known.has(store.gameId) && store.view.steps === 0;
+    if (fresh && !store.origin && !store.view.bylink) return false;
     const entry = entryOf(store, this.#known.get(store.gameId));
     this.#known.set(entry.id, entry);
     this.#waiting.set(entry.id, entry);

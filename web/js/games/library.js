@@ -5,12 +5,14 @@
 //
 // Entry, version 1 (README "Kept games"):
 //   {v: 1, id, name, share, seats: [{name, colour, type}], seed, origin, lineage, summary,
-//    board: {hexes, tiles}, state, current, phase, steps, createdAt, playedAt}
+//    board: {hexes, tiles}, state, current, phase, steps, createdAt, playedAt, bylink?}
 // `name` is the person's title for the game (null: named after its seats); `origin` the code
 // of the link it was opened from; `summary` and `lineage` the engine's (view.summary); `board`
 // the state's hexes and tiles, for the list's picture; `state` the rest of the engine's state
 // JSON (optional: entries of earlier builds lack it), so that the page can draw the game before
-// the engine is up (stateOf). An entry that does not read as one is listed as unreadable and set
+// the engine is up (stateOf). A by-link game (share/bylink.js) has `bylink`: {gameId, seat,
+// secret, link, stage, toAct} (byLinkFacts), its id is `bylink-<gameId>` so that every link of
+// the game moves the one entry on, and it opens from its link, never from its `share` code. An entry that does not read as one is listed as unreadable and set
 // aside (left in the database, never opened, never dropped).
 
 import { t } from "../i18n/messages.js";
@@ -35,7 +37,7 @@ const isQuota = (error) => error?.name === "QuotaExceededError" || error?.code =
  * An entry from a game's facts: `view` is the engine's (or the engine's inspection of a code or
  * record: {share, steps, summary, state}); `before` the entry it replaces, if any.
  */
-export function makeEntry({ id, view, seats, seed, origin = null, name = null }, before = null) {
+export function makeEntry({ id, view, seats, seed, origin = null, name = null, bylink = null }, before = null) {
   const now = Date.now();
   const { state, summary = null } = view;
   const { hexes, tiles, ...rest } = state;
@@ -56,14 +58,29 @@ export function makeEntry({ id, view, seats, seed, origin = null, name = null },
     steps: view.steps,
     createdAt: before ? before.createdAt : now,
     playedAt: now,
+    ...(bylink ? { bylink } : {}),
   };
+}
+
+/** The kept entry id of a by-link game (the engine's game id). */
+export const byLinkEntryId = (gameId) => `bylink-${gameId}`;
+
+/** What an entry keeps of a by-link game: the view's `bylink` and this device's `secret`. */
+export function byLinkFacts(bylink, secret) {
+  const { gameId, seat, link, stage, toAct } = bylink;
+  return { gameId, seat, secret: secret ?? null, link, stage, toAct };
 }
 
 /** The entry of the store's game now (`before`: the entry it replaces, if any). */
 export function entryOf(store, before = null) {
   const { view, gameId: id, seats, seed, origin } = store;
-  return makeEntry({ id, view, seats, seed, origin }, before);
+  const bylink = view.bylink ? byLinkFacts(view.bylink, store.byLinkSecret) : null;
+  return makeEntry({ id, view, seats, seed, origin, bylink }, before);
 }
+
+const validByLink = (b) =>
+  b === undefined ||
+  (typeof b?.gameId === "string" && typeof b.link === "string" && (b.secret === null || typeof b.secret === "string"));
 
 /** The engine's state JSON as kept in `entry`, or null for an entry of an earlier build. */
 export function stateOf(entry) {
@@ -82,7 +99,8 @@ export function validEntry(e) {
     Array.isArray(e.seats) &&
     e.seats.length >= 2 &&
     e.seats.every((s) => typeof s?.name === "string" && typeof s?.colour === "string") &&
-    Number.isFinite(e.playedAt)
+    Number.isFinite(e.playedAt) &&
+    validByLink(e.bylink)
   );
 }
 

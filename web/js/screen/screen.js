@@ -228,7 +228,7 @@ export class GameScreen {
       this.#logActions(() => this.store.view.state.log),
     );
     if (view.state.phase === "over" && prev?.state.phase !== "over") {
-      if (cause === "play" || cause === "redo") this.#showEndAfterFrame(view);
+      if (["play", "redo", "link"].includes(cause)) this.#showEndAfterFrame(view);
       else this.showEnd(); // a finished game opened: at once, under the replay a link may open
     }
   }

@@ -1,15 +1,18 @@
-// Play a friend by link (issue 32; README "Play a friend by link"): the page's side of a game
-// passed from device to device. The engine checks every link and draws every tile (bridge
-// bylink*); this module keeps each game's secret and last link on this device, opens links, and
-// offers the link to send after each turn. It holds no rule and never reads a link itself.
-// Its hash is share/bylink-hash.js's.
+// Play a friend by link (README "Play a friend by link"): the page's side of a game passed from
+// device to device. The engine checks every link and draws every tile (bridge bylink*); this
+// module opens links (joining, moving the kept game on, or saying a link is older than the kept
+// one), says what the friends did since this device's last turn, and offers the link to send
+// after each turn. The game, this device's secret of it and its last link are a kept game
+// (games/library.js `bylink`), written by the keeper like any other. It holds no rule and never
+// reads a link itself. Its hash is share/bylink-hash.js's.
 
-import { t } from "../i18n/messages.js";
+import { byLinkEntryId } from "../games/library.js";
+import { list, t } from "../i18n/messages.js";
+import { moveText } from "../i18n/move-text.js";
 import { formatByLinkHash } from "./bylink-hash.js";
 import { showNotice } from "./notice.js";
 import { pageUrl } from "./share-dialog.js";
 
-const STORAGE_KEY = "taluva.bylink.v1";
 const ERRORS = {
   "bylink-format": "fair.error.format",
   "bylink-chain": "fair.error.chain",
@@ -17,44 +20,6 @@ const ERRORS = {
   "bylink-secret": "fair.error.secret",
   "bylink-history": "fair.error.history",
 };
-
-/**
- * This device's by-link games, by the engine's game id: {seat, secret, link, names}. A secret
- * is kept here and sent to this page's own engine only. Storage that is blocked keeps them for
- * the visit.
- */
-export class ByLinkKeeper {
-  #memory = {};
-
-  constructor(storage = globalThis.localStorage) {
-    this.storage = storage;
-  }
-
-  #read() {
-    try {
-      const data = JSON.parse(this.storage?.getItem(STORAGE_KEY) ?? "{}");
-      return data && typeof data === "object" ? data : {};
-    } catch {
-      return this.#memory;
-    }
-  }
-
-  get(id) {
-    return this.#read()[id] ?? null;
-  }
-
-  put(id, entry) {
-    const all = this.#read();
-    all[id] = { ...all[id], ...entry, updatedAt: Date.now() };
-    this.#memory = all;
-    try {
-      this.storage?.setItem(STORAGE_KEY, JSON.stringify(all));
-    } catch {
-      /* blocked or full: kept for this visit */
-    }
-    return all[id];
-  }
-}
 
 /** A person's sentence for a by-link error (the engine's code; its facts name seats from 0). */
 export function byLinkProblem(error, names = []) {
@@ -66,51 +31,91 @@ export function byLinkProblem(error, names = []) {
 }
 
 /**
- * The by-link flow over `store`: create(), open() and the panel that says whose turn it is and
- * offers the link. `keeper`: where secrets are kept (a ByLinkKeeper).
+ * The turns the friends played since this device's seat last moved (the last `players - 1` at
+ * most), in words: ["Bo played: tile beside the jungle and new settlement on the lake."].
  */
-export function createByLink({ store, keeper = new ByLinkKeeper() }) {
+export function friendsTurns(state, seats, seat) {
+  const said = [];
+  const log = state?.log ?? [];
+  // The turn in play (this device's, its tile drawn) is nobody's news.
+  const played = ["place", "build"].includes(state?.phase) ? log.slice(0, -1) : log;
+  for (const turn of [...played].reverse()) {
+    if (turn.seat === seat || said.length >= seats.length - 1 || !turn.placementMove) break;
+    const moves = [
+      moveText(turn.placementMove, { seats, covered: turn.covered }),
+      moveText(turn.buildMove, { seats }),
+    ].filter(Boolean);
+    const name = seats[turn.seat]?.name ?? t("seat.default-name", { n: turn.seat + 1 });
+    said.unshift(t("bylink2.played", { name, moves: list(moves) }));
+  }
+  return said;
+}
+
+/**
+ * The by-link flow over `store`: create(), open() and the panel that says whose turn it is and
+ * offers the link. `games`: the kept games (games/games.js), where each game's secret and last
+ * link are kept; without storage, they are kept for the visit.
+ */
+export function createByLink({ store, games }) {
   let panel = null;
-  let names = [];
   let handing = false;
+  const visit = new Map(); // entry id -> {seat, secret, link, seats}: kept when storage is not
 
-  const nameOf = (seat) => names[seat] || t("seat.default-name", { n: seat + 1 });
-  const idOf = (gameId) => `bylink-${gameId}`;
+  const names = () => store.seats.map((s) => s.name);
+  const nameOf = (seat) => names()[seat] || t("seat.default-name", { n: seat + 1 });
 
-  async function show(link, secret, gameId) {
-    await store.openByLink({ link, secret, names, id: idOf(gameId) });
+  /** This device's kept facts of a game: {seat, secret, link, seats}, or null. */
+  async function kept(gameId) {
+    const id = byLinkEntryId(gameId);
+    const entry = games.available ? await games.entry(id).catch(() => null) : null;
+    if (!entry?.bylink) return visit.get(id) ?? null;
+    const { seat, secret, link } = entry.bylink;
+    return { seat, secret, link, seats: entry.seats };
+  }
+
+  /** Show a link of the game `gameId` with this device's secret, the kept seats or the link's names. */
+  async function show(link, secret, gameId, { seats = [], names = [] } = {}) {
+    const id = byLinkEntryId(gameId);
+    await store.openByLink({ link, secret, seats, names, id });
+    visit.set(id, { seat: store.view.bylink.seat, secret, link, seats: store.seats });
   }
 
   async function create({ options, seats = [] }) {
     const made = await store.call("bylinkCreate", { options });
-    names = seats.map((s) => s.name ?? "");
-    keeper.put(made.gameId, { seat: 0, secret: made.secret, link: made.link, names });
-    await show(made.link, made.secret, made.gameId);
+    await show(made.link, made.secret, made.gameId, { names: seats.map((s) => s.name ?? "") });
     return made.link;
   }
 
-  /** The newer of `link` and the one this device kept of its game (an older link is said). */
-  async function newest(link, mine) {
-    if (!mine?.link) return link;
-    const { relation } = await store.call("bylinkRead", { link, kept: mine.link });
-    if (relation !== "behind") return link;
-    showNotice(t("fair.older"), { kind: "info", testid: "bylink-notice" });
-    return mine.link;
-  }
-
-  /** Open a by-link game's link on this device: join it, play, or show it. */
+  /**
+   * Open a by-link game's link on this device: join it, move the kept game on (its new turns
+   * animate), or show it. An older link than the kept one is said, and changes nothing.
+   */
   async function open(link, linkNames = []) {
     const info = await store.call("bylinkRead", { link });
-    let mine = keeper.get(info.gameId);
-    link = await newest(link, mine);
-    names = linkNames.length ? linkNames : (mine?.names ?? []);
+    const mine = await kept(info.gameId);
+    // The kept seats, named as the link names them where it does.
+    const seen = { seats: mine?.seats ?? [], names: linkNames };
     if (!mine && info.stage === "joining") {
       const joined = await store.call("bylinkJoin", { link });
-      mine = keeper.put(joined.gameId, { seat: joined.seat, secret: joined.secret, link: joined.link, names });
-    } else {
-      mine = keeper.put(info.gameId, { seat: mine?.seat ?? null, secret: mine?.secret ?? null, link, names });
+      return show(joined.link, joined.secret, joined.gameId, seen);
     }
-    await show(mine.link, mine.secret, info.gameId);
+    if (!mine?.link) return show(link, mine?.secret ?? null, info.gameId, seen);
+    return moveOn(link, mine, info.gameId, seen);
+  }
+
+  /** A link of a game this device keeps (`mine`): shown if it is not older than the kept one. */
+  async function moveOn(link, mine, gameId, seen) {
+    const { relation } = await store.call("bylinkRead", { link, kept: mine.link });
+    const onScreen = store.gameId === byLinkEntryId(gameId);
+    if (relation === "behind") {
+      showNotice(t("fair.older"), { kind: "info", testid: "bylink-notice" });
+      if (!onScreen) await show(mine.link, mine.secret, gameId, seen);
+      return;
+    }
+    if (onScreen && relation === "same") return; // shown already (a turn begun stays as it is)
+    // The kept position first, so that the turns the link adds play on the board.
+    if (!onScreen && relation === "ahead") await show(mine.link, mine.secret, gameId, seen);
+    await show(link, mine.secret, gameId, seen);
   }
 
   /** After each change: hand a finished turn on, and say whose turn it is. */
@@ -125,14 +130,13 @@ export function createByLink({ store, keeper = new ByLinkKeeper() }) {
       handing = true;
       try {
         const passed = await store.call("bylinkHandOn");
-        const mine = keeper.put(passed.gameId, { link: passed.link });
-        await show(passed.link, mine.secret, passed.gameId);
+        await show(passed.link, store.byLinkSecret, passed.gameId, { seats: store.seats });
       } finally {
         handing = false;
       }
       return;
     }
-    render(game);
+    render(game, view.state);
   }
 
   function message(game) {
@@ -143,9 +147,9 @@ export function createByLink({ store, keeper = new ByLinkKeeper() }) {
     return t("fair.send-turn", { name: nameOf(game.toAct) });
   }
 
-  function render(game) {
+  function render(game, state) {
     panel?.remove();
-    const url = pageUrl(null, formatByLinkHash(game.link, names));
+    const url = pageUrl(null, formatByLinkHash(game.link, names()));
     const box = document.createElement("section");
     box.className = "share-notice share-notice-info bylink-panel";
     box.dataset.testid = "bylink-panel";
@@ -153,6 +157,13 @@ export function createByLink({ store, keeper = new ByLinkKeeper() }) {
     box.dataset.toAct = String(game.toAct ?? "");
     box.dataset.seat = String(game.seat ?? "");
     box.setAttribute("role", "status");
+    const said = game.stage === "joining" ? [] : friendsTurns(state, store.seats, game.seat);
+    if (said.length) {
+      const turns = document.createElement("p");
+      turns.dataset.testid = "bylink-friends-turns";
+      turns.textContent = said.join(" ");
+      box.append(turns);
+    }
     const text = document.createElement("p");
     text.textContent = message(game);
     box.append(text);
@@ -181,7 +192,7 @@ export function createByLink({ store, keeper = new ByLinkKeeper() }) {
 
   store.subscribe((change) => {
     follow(change).catch((error) =>
-      showNotice(t("fair.refused", { problem: byLinkProblem(error, names) }), { testid: "bylink-notice" }),
+      showNotice(t("fair.refused", { problem: byLinkProblem(error, names()) }), { testid: "bylink-notice" }),
     );
   });
 
@@ -189,7 +200,7 @@ export function createByLink({ store, keeper = new ByLinkKeeper() }) {
     create,
     open,
     /** The link to send now (the last one this device made or opened), or null. */
-    link: () => (store.view?.bylink ? pageUrl(null, formatByLinkHash(store.view.bylink.link, names)) : null),
+    link: () => (store.view?.bylink ? pageUrl(null, formatByLinkHash(store.view.bylink.link, names())) : null),
   };
 }
 

@@ -9,6 +9,7 @@ import { FIRST_VISIT_SEATS } from "../game/seats.js";
 import { t } from "../i18n/messages.js";
 import { stateOf } from "../games/library.js";
 import { migrateAutosave } from "../games/migrate.js";
+import { migrateByLinkGames } from "../games/bylink-migrate.js";
 import { byLinkProblem } from "./bylink.js";
 import { parseByLinkHash } from "./bylink-hash.js";
 import { HashError, parseHash } from "./hash.js";
@@ -124,6 +125,8 @@ async function fromByLink(store, byLink, hash, notices) {
  * by-link games (share/bylink.js).
  */
 export async function openFirstGame(store, games, { hash = location.hash, notices = [], byLink = null } = {}) {
+  // By-link games of earlier builds join the kept games first: a link may continue one.
+  await migrateByLinkGames(store, games, notices);
   let opened = (await fromByLink(store, byLink, hash, notices)) ?? (await fromLink(store, games, hash, notices));
   if (!opened && games.available) {
     const migrated = await migrateAutosave(store, games, notices);
