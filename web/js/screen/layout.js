@@ -94,7 +94,7 @@ function sheetTabs(root) {
       "button",
       {
         type: "button",
-        class: "tg-tab",
+        class: "tg-btn tg-tab",
         aria: { pressed: "false" },
         dataset: { testid: `tab-${id}`, sheet: id },
         onclick: () => showSheet(root, root.dataset.sheet === id ? null : id),
