@@ -82,15 +82,19 @@ function update(old, node) {
     if (old.data !== node.data) old.data = node.data;
     return;
   }
-  for (const { name } of [...old.attributes]) if (!node.hasAttribute(name)) old.removeAttribute(name);
-  for (const { name, value } of [...node.attributes])
-    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  copyAttributes(old, node);
   for (const [type, fn] of listeners.get(old) ?? []) old.removeEventListener(type, fn);
   listeners.delete(old);
   for (const [type, fn] of listeners.get(node) ?? []) listen(old, type, fn);
   const value = old.tagName === "SELECT" ? node.value : null; // read before its options move
   patch(old, [...node.childNodes]);
   if (value !== null) old.value = value;
+}
+
+function copyAttributes(old, node) {
+  for (const { name } of [...old.attributes]) if (!node.hasAttribute(name)) old.removeAttribute(name);
+  for (const { name, value } of [...node.attributes])
+    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
 }
 
 /** A canvas sized for the device pixel ratio, drawn once by draw(ctx, w, hgt) in CSS pixels. */
