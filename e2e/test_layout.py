@@ -1,6 +1,7 @@
 """Issue 25: one layout from a phone to a wide desktop, in every language.
 
-At six window sizes (the first four touch screens) and in the six languages, with a 3-player game
+At eight window sizes (the first six touch screens: from a 320 px phone to a tablet, and a
+phone held sideways) and in the six languages, with a 3-player game
 two turns in: the page is never wider than the window, no word is split across two lines, every
 visible control lies inside the window (or inside a box that scrolls, itself inside the window),
 on touch screens every control is at least 44x44 px, every seat's name is on the first screen;
@@ -29,15 +30,17 @@ LANGUAGES = sorted(
 )
 # (width, height, touch)
 SIZES = [
+    (320, 568, True),
     (360, 740, True),
     (390, 844, True),
     (768, 1024, True),
     (1024, 768, True),
+    (844, 390, True),  # a phone held sideways
     (1280, 800, False),
     (1920, 1080, False),
 ]
 DIALOGS = ["setup", "help", "share", "games", "replay", "review"]
-SHOT_DIALOGS_AT = {(390, 844), (1024, 768)}
+SHOT_DIALOGS_AT = {(390, 844), (1024, 768), (844, 390)}
 LONG_NAME = "Bartholomäus Ost"  # 16 characters: shown whole wherever there is room
 
 # What a person sees and can reach, measured in the page. `scope` is the open dialog, else the
@@ -236,6 +239,13 @@ def check_size(page, width: int, height: int, touch: bool, tag: str, problems: l
         sel = open_dialog(page, which)
         for p in page.evaluate(PROBLEMS_JS, [sel, touch]):
             problems.append(f"{where} {which}: {p}")
+        # A short window's Share dialog shows one section at a time, under its tab: each one's.
+        for tab in page.locator(f"{sel} [role=tab]").all():
+            if not tab.is_visible():
+                continue
+            tab.click()
+            for p in page.evaluate(PROBLEMS_JS, [sel, touch]):
+                problems.append(f"{where} {which} {tab.text_content()}: {p}")
         if not page.locator(f"{sel} [data-testid=dialog-x]").is_visible():
             problems.append(f"{where} {which}: no ✕")
         if (width, height) in SHOT_DIALOGS_AT:
