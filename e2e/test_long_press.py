@@ -4,7 +4,7 @@ as a tap; a short tap still acts. Real touches, through Chromium's input pipelin
 
 from __future__ import annotations
 
-from game_driver import wait_game_ready
+from game_driver import new_game, wait_game_ready
 from support import wait_ready
 
 LONG_NAME = "Bartholomäus Ost"
@@ -33,12 +33,7 @@ def test_a_long_press_shows_the_full_title_on_a_phone(browser, server):
         page.goto(server.url)
         wait_ready(page)
         wait_game_ready(page)
-        for _ in range(3):
-            if not page.locator("dialog[open]").count():
-                break
-            page.keyboard.press("Escape")
-        page.evaluate("n => taluva.newGame({players: 3, seed: 7, seats: [{name: n}]})", LONG_NAME)
-        wait_game_ready(page)
+        new_game(page, {"players": 3, "seats": [{"name": LONG_NAME}]}, seed=7)
         cdp = context.new_cdp_session(page)
         tip = page.locator(TIP)
 
