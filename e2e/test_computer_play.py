@@ -68,15 +68,18 @@ def test_computer_against_computer_to_the_end_with_pause_and_resume(game):
     game.select_option("[data-testid=ai-speed]", "fast")
     assert data(game, "ai-speed") == "fast"
     wait_data(game, ':not([data-steps="0"]):not([data-steps="1"])')
-    # The step bar is redrawn after every computer move: on a loaded machine the button may not
-    # stay put for the two frames Playwright's click waits for, so the click is sent to it.
-    game.dispatch_event("[data-testid=ai-pause]", "click")
+    # A real click while the computers play: the step bar updates its buttons in place after
+    # each move, so the Pause button is never swapped for a new one under the pointer.
+    pause = game.locator("[data-testid=ai-pause]")
+    kept = pause.evaluate("b => (window.__pauseButton = b) && true")
+    pause.click()
     wait_data(game, '[data-ai-paused="1"][data-busy="0"][data-thinking="0"]')
     paused_at = steps(game)
     game.wait_for_timeout(600)
     assert steps(game) == paused_at  # nothing moves while paused
     assert game.text_content("[data-testid=ai-pause]").strip() == "Resume"
-    game.dispatch_event("[data-testid=ai-pause]", "click")
+    assert kept and pause.evaluate("b => b === window.__pauseButton")  # the same button
+    pause.click()
     wait_data(game, f':not([data-steps="{paused_at}"])')
     game.wait_for_selector("[data-testid=end][open]", timeout=240_000)
     state = check_end_screen(game)

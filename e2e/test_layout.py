@@ -1,6 +1,7 @@
 """Issue 25: one layout from a phone to a wide desktop, in every language.
 
-At six window sizes (the first four touch screens) and in the six languages, with a 3-player game
+At eight window sizes (the first six touch screens: from a 320 px phone to a tablet, and a
+phone held sideways) and in the six languages, with a 3-player game
 two turns in: the page is never wider than the window, no word is split across two lines, every
 visible control lies inside the window (or inside a box that scrolls, itself inside the window),
 on touch screens every control is at least 44x44 px, every seat's name is on the first screen;
@@ -29,15 +30,17 @@ LANGUAGES = sorted(
 )
 # (width, height, touch)
 SIZES = [
+    (320, 568, True),
     (360, 740, True),
     (390, 844, True),
     (768, 1024, True),
     (1024, 768, True),
+    (844, 390, True),  # a phone held sideways
     (1280, 800, False),
     (1920, 1080, False),
 ]
 DIALOGS = ["setup", "help", "share", "games", "replay", "review"]
-SHOT_DIALOGS_AT = {(390, 844), (1024, 768)}
+SHOT_DIALOGS_AT = {(390, 844), (1024, 768), (844, 390)}
 LONG_NAME = "Bartholomäus Ost"  # 16 characters: shown whole wherever there is room
 
 # What a person sees and can reach, measured in the page. `scope` is the open dialog, else the
@@ -128,21 +131,24 @@ CUT_NAMES_JS = r"""() => [...document.querySelectorAll(".tg-side [data-seat-name
   .map((el) => el.textContent)"""
 
 
-# How many rows of the move log fit its panel as it is, in rows of one line (a turn whose words
-# wrap takes two or more). A row's height with its words on one line: its height less its tallest
-# part's, plus the tallest part's other than the words, or one line of the words.
-LOG_ROWS_JS = r"""() => {
+# How many turns of the move log are whole in view: each row inside the log's visible box, the
+# side column's and the window's (nothing scrolled by hand; the log follows its last turn).
+TURNS_IN_VIEW_JS = r"""() => {
   const log = document.querySelector("[data-testid=log]");
-  const rows = [...log.querySelectorAll("li")].map((li) => {
-    const parts = [...li.children].map((el) => [el, el.getBoundingClientRect().height]);
-    const text = li.querySelector(".tg-log-text");
-    const line = text ? parseFloat(getComputedStyle(text).lineHeight) : 0;
-    const tallest = Math.max(0, ...parts.map(([, h]) => h));
-    const oneLine = Math.max(line, ...parts.filter(([el]) => el !== text).map(([, h]) => h));
-    return li.getBoundingClientRect().height - tallest + oneLine;
-  });
-  return log.clientHeight / Math.min(...rows);
+  const boxes = [log, log.closest(".tg-side")].map((el) => el.getBoundingClientRect());
+  boxes.push({ left: 0, top: 0, right: innerWidth, bottom: innerHeight });
+  const inside = (r, b) => r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5
+    && r.left >= b.left - 0.5 && r.right <= b.right + 0.5;
+  return [...log.querySelectorAll("li[data-turn]")].filter((li) => {
+    const r = li.getBoundingClientRect();
+    return r.height > 0 && boxes.every((b) => inside(r, b));
+  }).length;
 }"""
+
+# Each row of the move log on one line: its words never wrap (a shortened one ends in "…").
+LOG_ROWS_WRAPPED_JS = r"""() => [...document.querySelectorAll("[data-testid=log] li[data-turn]")]
+  .filter((li) => li.offsetHeight > parseFloat(getComputedStyle(li).minHeight) + 1)
+  .map((li) => li.textContent)"""
 
 
 def open_dialog(page, which: str) -> str:
@@ -228,13 +234,18 @@ def check_size(page, width: int, height: int, touch: bool, tag: str, problems: l
     if width >= 1024:
         for n in page.evaluate(CUT_NAMES_JS):
             problems.append(f"{where}: name cut in the Players card: {n!r}")
-        if not touch and (rows := page.evaluate(LOG_ROWS_JS)) < 8:
-            problems.append(f"{where}: the Moves panel shows {rows:.1f} rows")
     page.screenshot(path=str(ARTIFACTS / f"layout-{width}x{height}-{tag}.png"))
     for which in DIALOGS:
         sel = open_dialog(page, which)
         for p in page.evaluate(PROBLEMS_JS, [sel, touch]):
             problems.append(f"{where} {which}: {p}")
+        # A short window's Share dialog shows one section at a time, under its tab: each one's.
+        for tab in page.locator(f"{sel} [role=tab]").all():
+            if not tab.is_visible():
+                continue
+            tab.click()
+            for p in page.evaluate(PROBLEMS_JS, [sel, touch]):
+                problems.append(f"{where} {which} {tab.text_content()}: {p}")
         if not page.locator(f"{sel} [data-testid=dialog-x]").is_visible():
             problems.append(f"{where} {which}: no ✕")
         if (width, height) in SHOT_DIALOGS_AT:
@@ -272,6 +283,73 @@ def test_every_size_and_language(browser, server, touch):
         print(f"\n{len(sizes)} sizes x {len(LANGUAGES)} languages ({kind}): {took:.1f} s")
     assert errors == []
     assert problems == [], "\n".join(problems[:80]) + f"\n({len(problems)} problems)"
+
+
+@pytest.mark.parametrize("tag", ["de", "ru"])
+def test_the_moves_card_shows_8_whole_turns_on_a_laptop(browser, server, tag):
+    """At 1280x800 and 1024x768 (mouse), in the two longest languages, with a 3-player game 11
+    turns in: each turn is one line, and at least 8 whole turns are in view without scrolling."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}#lang={tag}")
+        wait_ready(page)
+        wait_game_ready(page)
+        close_dialogs(page)
+        page.evaluate("n => taluva.newGame({players: 3, seed: 7, seats: [{name: n}]})", LONG_NAME)
+        wait_game_ready(page)
+        for _ in range(21):
+            page.evaluate("taluva.play({notation: taluva.legalMoves()[0].notation})")
+        wait_game_ready(page)
+        assert page.locator("[data-testid=log] li[data-turn]").count() == 11
+        for width, height in [(1280, 800), (1024, 768)]:
+            page.set_viewport_size({"width": width, "height": height})
+            frames(page)
+            frames(page)  # the log scrolls to its last turn in a frame of its own
+            where = f"{width}x{height} {tag}"
+            page.screenshot(path=str(ARTIFACTS / f"layout-moves-{width}x{height}-{tag}.png"))
+            assert page.evaluate(LOG_ROWS_WRAPPED_JS) == [], where
+            turns = page.evaluate(TURNS_IN_VIEW_JS)
+            print(f"\n{where}: {turns} whole turns in view")
+            assert turns >= 8, f"{where}: the Moves card shows {turns} whole turns"
+    finally:
+        context.close()
+
+
+def test_a_turn_of_the_log_shows_its_full_sentence_when_pointed_at_or_focused(game):
+    """The row's few words ("hut · rock") beside the whole turn in words: in a bubble under the
+    row when the mouse points at it or the keyboard focuses it, and for screen readers always."""
+    page = game
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.evaluate("taluva.newGame({players: 2, seed: 3})")
+    wait_game_ready(page)
+    for _ in range(4):
+        page.evaluate("taluva.play({notation: taluva.legalMoves()[0].notation})")
+    wait_game_ready(page)
+    row = page.locator("[data-testid=log] li[data-turn='1']")
+    short = row.locator(".tg-log-short")
+    sentence = row.locator(".tg-log-text").text_content()
+    # The row: its turn in a few words, the whole sentence for screen readers only.
+    assert short.get_attribute("aria-hidden") == "true"
+    assert 0 < len(short.text_content()) < len(sentence)
+    assert row.evaluate("li => li.querySelector('.tg-log-text').getBoundingClientRect().width") <= 1
+    detail = page.locator("[data-testid=log-detail]")
+    row.hover()
+    detail.wait_for(state="visible")
+    assert sentence in detail.text_content()
+    assert "Click" in detail.text_content()
+    box, under = detail.bounding_box(), row.bounding_box()
+    assert abs(box["y"] - (under["y"] + under["height"])) <= 3, (box, under)
+    page.mouse.move(1, 1)
+    detail.wait_for(state="hidden")
+    # The keyboard: Tab from the row before reaches the next row and shows its words.
+    row.focus()
+    page.keyboard.press("Tab")
+    second = page.locator("[data-testid=log] li[data-turn='2']")
+    assert second.evaluate("li => li === document.activeElement")
+    detail.wait_for(state="visible")
+    assert second.locator(".tg-log-text").text_content() in detail.text_content()
+    assert "Enter" in detail.text_content()
 
 
 def test_a_dialog_closes_by_its_cross_or_beside_it_but_a_question_needs_its_answer(game):

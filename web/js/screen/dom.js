@@ -19,10 +19,19 @@ const SETTERS = {
   style: (el, value) => Object.entries(value).forEach(([k, v]) => el.style.setProperty(k, v)),
 };
 
+// The listeners h() added, by element: patch() hands them from a new element to the one it keeps.
+const listeners = new WeakMap();
+
 function setAttr(el, name, value) {
   if (SETTERS[name]) SETTERS[name](el, value);
-  else if (name.startsWith("on") && typeof value === "function") el.addEventListener(name.slice(2), value);
+  else if (name.startsWith("on") && typeof value === "function") listen(el, name.slice(2), value);
   else el.setAttribute(name, value === true ? "" : String(value));
+}
+
+function listen(el, type, fn) {
+  el.addEventListener(type, fn);
+  if (!listeners.has(el)) listeners.set(el, []);
+  listeners.get(el).push([type, fn]);
 }
 
 function append(el, children) {
@@ -37,6 +46,55 @@ export function fill(el, ...children) {
   el.replaceChildren();
   append(el, children);
   return el;
+}
+
+/**
+ * Make `el`'s children those of `children` (as fill() would), keeping each element that stands at
+ * the same place with the same tag, id and data-testid: its attributes, text and h() listeners
+ * become the new one's. A control updated so keeps its focus and is never detached under a
+ * pointer (a tap on a step bar redrawn after each computer move). Canvases are replaced.
+ */
+export function patch(el, ...children) {
+  const fresh = [];
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    fresh.push(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  fresh.forEach((node, i) => {
+    const old = el.childNodes[i];
+    if (!old) el.append(node);
+    else if (samePlace(old, node)) update(old, node);
+    else old.replaceWith(node);
+  });
+  while (el.childNodes.length > fresh.length) el.lastChild.remove();
+  return el;
+}
+
+function samePlace(old, node) {
+  if (old.nodeType !== node.nodeType) return false;
+  if (old.nodeType === Node.TEXT_NODE) return true;
+  if (old.nodeType !== Node.ELEMENT_NODE || old.tagName === "CANVAS") return false;
+  return old.tagName === node.tagName && old.id === node.id && old.dataset.testid === node.dataset.testid;
+}
+
+function update(old, node) {
+  if (old.nodeType === Node.TEXT_NODE) {
+    if (old.data !== node.data) old.data = node.data;
+    return;
+  }
+  copyAttributes(old, node);
+  for (const [type, fn] of listeners.get(old) ?? []) old.removeEventListener(type, fn);
+  listeners.delete(old);
+  for (const [type, fn] of listeners.get(node) ?? []) listen(old, type, fn);
+  const value = old.tagName === "SELECT" ? node.value : null; // read before its options move
+  patch(old, [...node.childNodes]);
+  if (value !== null) old.value = value;
+}
+
+function copyAttributes(old, node) {
+  for (const { name } of [...old.attributes]) if (!node.hasAttribute(name)) old.removeAttribute(name);
+  for (const { name, value } of [...node.attributes])
+    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
 }
 
 /** A canvas sized for the device pixel ratio, drawn once by draw(ctx, w, hgt) in CSS pixels. */

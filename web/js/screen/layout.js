@@ -94,7 +94,7 @@ function sheetTabs(root) {
       "button",
       {
         type: "button",
-        class: "tg-tab",
+        class: "tg-btn tg-tab",
         aria: { pressed: "false" },
         dataset: { testid: `tab-${id}`, sheet: id },
         onclick: () => showSheet(root, root.dataset.sheet === id ? null : id),
@@ -112,6 +112,9 @@ function showSheet(root, id) {
     tab.setAttribute("aria-pressed", String(tab.dataset.sheet === id));
   // The legend is a fold beside the board; in the sheet it is what the tab asked for.
   if (id === "legend") root.querySelector(".tg-card-legend details").open = true;
+  // The log followed its last turn while hidden (no height): the sheet opens on the last turns.
+  const log = root.querySelector(".tg-log");
+  if (id === "log" && log) log.scrollTop = log.scrollHeight;
 }
 
 // The header's fit, widest first: labels and the name, labels alone, icons alone, then the less

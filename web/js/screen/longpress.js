@@ -13,11 +13,13 @@ export function longPressTitles(root) {
   let timer = 0;
   let hideTimer = 0;
   let start = null;
+  let held = null; // the element under a finger that may become a long press
   let pressed = null; // the element whose title shows: its click (the finger lifted) is swallowed
 
   const cancel = () => {
     clearTimeout(timer);
     timer = 0;
+    held = null;
   };
   const hide = () => {
     bubble.hidden = true;
@@ -47,14 +49,21 @@ export function longPressTitles(root) {
     if (!el?.title) return;
     cancel();
     start = { x: e.clientX, y: e.clientY };
+    held = el;
     timer = setTimeout(() => show(el), PRESS_MS);
   });
   root.addEventListener("pointermove", (e) => {
     if (timer && start && Math.hypot(e.clientX - start.x, e.clientY - start.y) > SLOP_PX) cancel();
   });
   for (const type of ["pointerup", "pointercancel"]) root.addEventListener(type, cancel);
-  // The system's own long-press menu would cover the bubble.
+  // The system's own long press (a menu, or selecting the text) would cover the bubble: where it
+  // comes before the timer, it shows the title at once.
   root.addEventListener("contextmenu", (e) => {
+    if (held && !pressed) {
+      const el = held;
+      cancel();
+      show(el);
+    }
     if (pressed) e.preventDefault();
   });
   root.addEventListener(

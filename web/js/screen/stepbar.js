@@ -8,7 +8,7 @@ import { drawTile } from "../board/art.js";
 import { KINDS } from "../game/choice.js";
 import { AI_SPEEDS } from "../game/computer.js";
 import { computerLevel } from "../game/seats.js";
-import { h, fill, smallCanvas } from "./dom.js";
+import { h, patch, smallCanvas } from "./dom.js";
 import { expandChooser } from "./expand-chooser.js";
 import { pieceIcon } from "./panels.js";
 import { levelName, resultSentence } from "../i18n/engine-text.js";
@@ -51,7 +51,7 @@ function placeBar(bar, s, act) {
       text,
     );
   const open = state.openVolcanoes.length;
-  fill(
+  patch(
     bar,
     h(
       "div",
@@ -127,7 +127,7 @@ function buildBar(bar, s, act) {
       ? expandChooser(choice, act)
       : h("p", { class: "tg-step-help", id: choice.kind ? `tg-kind-help-${choice.kind}` : null }, help);
   const move = choice.confirmable();
-  fill(
+  patch(
     bar,
     h(
       "div",
@@ -151,7 +151,7 @@ function buildBar(bar, s, act) {
 }
 
 function overBar(bar, s, act) {
-  fill(
+  patch(
     bar,
     h(
       "div",
@@ -189,7 +189,7 @@ function computerBar(bar, s, act) {
     },
     AI_SPEEDS.map((x) => h("option", { value: x.id, selected: x.id === computers.speed }, t(x.label))),
   );
-  fill(
+  patch(
     bar,
     h(
       "div",
@@ -213,7 +213,7 @@ function computerBar(bar, s, act) {
 
 function hintBar(bar, s, act) {
   const m = s.hints.move;
-  fill(
+  patch(
     bar,
     h(
       "div",
@@ -232,7 +232,7 @@ function hintBar(bar, s, act) {
 
 // A kept game drawn while the engine starts (GameScreen.preview): nothing can be done yet.
 function startingBar(bar) {
-  fill(
+  patch(
     bar,
     h(
       "div",
@@ -247,7 +247,7 @@ function startingBar(bar) {
 // drawn on the mover's device only.
 function waitBar(bar, s) {
   const name = s.seats[s.state.current]?.name;
-  fill(
+  patch(
     bar,
     h(
       "div",

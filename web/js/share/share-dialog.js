@@ -80,6 +80,32 @@ function fields() {
   };
 }
 
+// A window too short for the three sections at once (a small phone, one held sideways) shows
+// one at a time, chosen by these tabs (share.css); a taller one shows them all and no tabs.
+function sectionTabs(sections) {
+  const tabs = sections.map(([id, label], i) =>
+    h(
+      "button",
+      {
+        type: "button",
+        role: "tab",
+        class: "tg-btn share-tab",
+        id: `share-tab-${id}`,
+        aria: { selected: String(i === 0), controls: `share-${id}` },
+        dataset: { testid: `share-tab-${id}` },
+        onclick: () => choose(id),
+      },
+      label,
+    ),
+  );
+  const bar = h("div", { class: "share-tabs", role: "tablist", dataset: { section: sections[0][0] } }, tabs);
+  function choose(id) {
+    bar.dataset.section = id;
+    for (const tab of tabs) tab.setAttribute("aria-selected", String(tab.id === `share-tab-${id}`));
+  }
+  return bar;
+}
+
 /** The Share dialog of the game on `screen`; `onReplay()` opens the replay. */
 export function createShareDialog({ store, screen, onReplay }) {
   const root = screen.root;
@@ -96,15 +122,27 @@ export function createShareDialog({ store, screen, onReplay }) {
     const button = event?.currentTarget;
     say((await copyText(field.value, field)) ? t("share.copied", { what }) : t("share.copy-by-hand", { what }), button);
   };
-  const section = (title, help, ...body) =>
-    h("section", { class: "share-section" }, h("h3", {}, title), h("p", { class: "share-help" }, help), ...body);
+  const section = (id, title, help, ...body) =>
+    h(
+      "section",
+      { class: "share-section", id: `share-${id}`, role: "tabpanel", aria: { labelledby: `share-tab-${id}` } },
+      h("h3", {}, title),
+      h("p", { class: "share-help" }, help),
+      ...body,
+    );
   const row = (...children) => h("div", { class: "share-row" }, ...children);
 
   const dialog = h(
     "dialog",
     { class: "tg-dialog share-dialog", aria: { labelledby: "share-title" }, dataset: { testid: "share-dialog" } },
     h("h2", { id: "share-title" }, t("share.title")),
+    sectionTabs([
+      ["link", t("share.link")],
+      ["embed", t("share.embed")],
+      ["record", t("share.record")],
+    ]),
     section(
+      "link",
       t("share.link"),
       t("share.link.help"),
       f.link,
@@ -117,6 +155,7 @@ export function createShareDialog({ store, screen, onReplay }) {
       ),
     ),
     section(
+      "embed",
       t("share.embed"),
       t("share.embed.help"),
       f.embed,
@@ -126,6 +165,7 @@ export function createShareDialog({ store, screen, onReplay }) {
       ),
     ),
     section(
+      "record",
       t("share.record"),
       t("share.record.help"),
       f.record,
