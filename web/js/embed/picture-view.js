@@ -5,10 +5,9 @@
 import { Board } from "../board/board.js";
 import { t } from "../i18n/messages.js";
 import { pictureColours, pictureState, readPicture } from "../share/picture.js";
+import { seatRows } from "../share/seat-rows.js";
 import { h } from "../screen/dom.js";
 import { colourById } from "../screen/theme.js";
-
-const STATUS_TEXT = { eliminated: "panels.eliminated", finished: "panels.finished" };
 
 /** Draw `text` (a link's b= field) into `root`; false when it cannot be read (nothing drawn). */
 export function showPicture(root, text, names) {
@@ -27,7 +26,7 @@ export function showPicture(root, text, names) {
     role: "img",
     aria: { label },
   });
-  const seats = state.players.map((p, i) => seatRow(p, i, { state, colours, names }));
+  const seats = seatRows(state, colours, names);
   root.replaceChildren(canvas, h("ol", { class: "embed-seats", dataset: { testid: "embed-seats" } }, seats));
   root.hidden = false;
   // The first frame's moment, for the browser tests and the README's figure.
@@ -36,19 +35,4 @@ export function showPicture(root, text, names) {
   board.set({ hexes: state.hexes, tiles: state.tiles, colours });
   board.fit(true);
   return true;
-}
-
-function seatRow(p, i, { state, colours, names }) {
-  const name = names[i] || t("seat.default-name", { n: i + 1 });
-  const toPlay = state.phase !== "over" && state.current === i;
-  const status = STATUS_TEXT[p.status];
-  return h(
-    "li",
-    { class: `embed-seat${toPlay ? " is-current" : ""}`, dataset: { seat: String(i), testid: "embed-seat" } },
-    h("span", { class: "embed-swatch", style: { background: colours[i].fill, "border-color": colours[i].edge } }),
-    h("span", { class: "embed-seat-name" }, name),
-    h("span", { class: "embed-seat-built" }, t("words.built", p.built)),
-    status ? h("span", { class: "embed-seat-note" }, t(status)) : null,
-    toPlay ? h("span", { class: "embed-seat-note" }, t("pictures.to-play")) : null,
-  );
 }
