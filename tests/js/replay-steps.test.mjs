@@ -3,7 +3,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { english } from "./english.mjs";
-import { nextStop, previousStop, replayPace, shownTurn, turnOf, turnStops } from "../../web/js/share/replay-steps.js";
+import {
+  nextStop,
+  playedTurns,
+  previousStop,
+  replayPace,
+  shownTurn,
+  turnOf,
+  turnStops,
+} from "../../web/js/share/replay-steps.js";
 import { turnWords } from "../../web/js/share/replay.js";
 
 const placement = (where) => ({ type: "place", level: 1, hexes: [], where });
@@ -23,6 +31,11 @@ const turn = (seat, { place = true, built = true } = {}) => ({
 
 // Ana, Bo, then Ana eliminated (a placement and no build), Bo, and Ana's turn half played.
 const log = [turn(0), turn(1), turn(0, { built: false }), turn(1), turn(0, { built: false })];
+
+test("the turn about to be played, with no move yet, is no turn of the replay", () => {
+  const upcoming = turn(1, { place: false, built: false });
+  assert.deepEqual(playedTurns([...log, upcoming]), log);
+});
 
 test("the turns end where the log's placements and builds add up", () => {
   assert.deepEqual(turnStops(log), [0, 2, 4, 5, 7, 8]);

@@ -4,8 +4,13 @@
 
 import { AI_SPEEDS } from "../game/computer.js";
 
+/** The log's turns with a move in them: the log also holds the turn about to be played. */
+export function playedTurns(log) {
+  return log.filter((entry) => entry.placementMove || entry.buildMove);
+}
+
 /**
- * The steps at which the turns end: [0, after turn 1, after turn 2, …]. A turn whose player was
+ * The steps at which the turns end (of `log`'s played turns, playedTurns): [0, after turn 1, after turn 2, …]. A turn whose player was
  * eliminated has no build (one step); the turn being played may have only its placement.
  */
 export function turnStops(log) {

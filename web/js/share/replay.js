@@ -13,7 +13,7 @@ import { Board } from "../board/board.js";
 import { t } from "../i18n/messages.js";
 import { moveText } from "../i18n/move-text.js";
 import { h } from "../screen/dom.js";
-import { nextStop, previousStop, replayPace, shownTurn, turnOf, turnStops } from "./replay-steps.js";
+import { nextStop, playedTurns, previousStop, replayPace, shownTurn, turnOf, turnStops } from "./replay-steps.js";
 import { seatRows } from "./seat-rows.js";
 
 const withKeys = (title, keys) => t("key.title-with-keys", { title, keys });
@@ -214,7 +214,7 @@ export function createReplay({
     async open(steps, at = steps, gameLog = []) {
       pause();
       total = steps;
-      log = gameLog;
+      log = playedTurns(gameLog);
       stops = turnStops(log);
       if (stops.at(-1) !== total) stops = [...stops.filter((s) => s < total), total]; // a log cut short
       range.max = String(stops.length - 1);
