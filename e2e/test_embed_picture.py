@@ -3,6 +3,7 @@ engine/taluva/picture.py, drawn by the page's own board renderer)."""
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 
@@ -26,6 +27,18 @@ def forty_steps():
     """A 3-player game 40 steps (decisions) in, made by the engine, with its link fields."""
     game = game_at(play_random_game(Options(players=3), seed=7), 40)
     return game, encode(game), summary_field(game), picture(game, [4, 1, 5])
+
+
+# Where the frame's time went, for a failure's message: its HTML, each file, the first paint.
+TIMELINE_JS = """() => {
+  const ms = (x) => Math.round(x);
+  const nav = performance.getEntriesByType("navigation")[0];
+  const files = performance.getEntriesByType("resource").map(
+    (e) => `${e.name.split("/").pop()} ${ms(e.startTime)}-${ms(e.responseEnd)}`);
+  const paint = performance.getEntriesByType("paint").map((e) => `${e.name} ${ms(e.startTime)}`);
+  const drawn = performance.getEntriesByName("taluva:picture-drawn")[0].startTime;
+  return [`picture ${ms(drawn)} ms; html 0-${ms(nav.responseEnd)}`, ...files, ...paint].join("; ");
+}"""
 
 
 class StrictBlog(BlogServer):
@@ -66,7 +79,10 @@ def test_an_embed_draws_its_board_names_and_scores_with_every_engine_file_blocke
         blocked.append(route.request.url)
         route.abort()
 
-    page.context.route(lambda url: any(mark in url for mark in HEAVY), refuse)
+    # A pattern, matched by Playwright's driver: a Python predicate would hold every request of
+    # the page (its HTML and modules too) for a round trip to this process, ~100-400 ms each on
+    # the loaded machine, and time the test rather than the embed.
+    page.context.route(re.compile("|".join(map(re.escape, HEAVY))), refuse)
     page.goto(srv.url)
     frame = page.frame_locator("#game")
     frame.locator("body[data-picture=drawn]").wait_for(state="attached")
@@ -74,11 +90,11 @@ def test_an_embed_draws_its_board_names_and_scores_with_every_engine_file_blocke
     canvas.wait_for()
     handle = next(f for f in page.frames if "embed.html" in f.url)
     assert handle.evaluate(WARM_JS, "[data-testid=embed-board]") > 0.02, "the board is blank"
+    # Measured in the frame: its board's first frame (a performance mark), from the moment the
+    # frame's own navigation began (performance's time origin there).
     drawn_ms = handle.evaluate("performance.getEntriesByName('taluva:picture-drawn')[0].startTime")
-    # The issue asks for 500 ms; a wall-clock bound is not asserted here (the shared machine's
-    # load changes it tenfold): the figure is printed, and what it rests on is asserted: no
-    # engine file was needed or even asked for.
     print(f"\nembed picture drawn {drawn_ms:.0f} ms after the frame's navigation began")
+    assert drawn_ms < 500, handle.evaluate(TIMELINE_JS)
     rows = frame.locator("[data-testid=embed-seat]")
     assert rows.count() == 3
     for seat, name in enumerate(NAMES):
