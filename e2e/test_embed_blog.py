@@ -207,6 +207,9 @@ def test_the_full_game_gives_a_ready_embed_code(game, server):
 
 def test_the_embed_ships_and_is_precached(site_dir):
     text = (site_dir / "sw.js").read_text()
-    for path in ("embed.html", "js/embed/embed.js", "js/embed/player.js", "css/share.css"):
+    # The player is a chunk of the embed's bundle (build/bundle_embed.py), named by its content.
+    player = [p.relative_to(site_dir).as_posix() for p in site_dir.glob("js/embed/player-*.js")]
+    assert len(player) == 1, player
+    for path in ("embed.html", "js/embed/embed.js", *player, "css/share.css"):
         assert (site_dir / path).is_file()
         assert f'"{path}"' in text, path
