@@ -173,8 +173,25 @@ def test_an_embed_plays_after_the_click_and_writes_nothing_to_the_hosts_console(
     replay = frame.locator("[data-testid=replay][data-busy='0']")
     assert replay.get_attribute("data-step") == "40"
     turns = int(replay.get_attribute("data-turns"))
+    # A small player: the seats by name with what they built, the turn in words.
+    seats = frame.locator("[data-testid=replay-seats] [data-testid=embed-seat]")
+    names = frame.locator("[data-testid=replay-seats] .embed-seat-name")
+    assert names.all_text_contents() == list(NAMES)
+    assert "hut" in seats.nth(0).text_content()
+    words = frame.locator("[data-testid=replay-move]")
+    assert words.text_content().split(":")[0] in NAMES
+    assert not re.search(r"-?\d+,-?\d+", words.text_content())
     frame.locator("[data-testid=replay-back]").click()  # a turn back
     frame.locator(f"[data-testid=replay][data-busy='0'][data-turn='{turns - 1}']").wait_for()
+    # The keys: Home to the start, Space plays (a turn about every second), → steps and pauses.
+    frame.locator("[data-testid=replay-board]").click()
+    page.keyboard.press("Home")
+    frame.locator("[data-testid=replay][data-busy='0'][data-turn='0']").wait_for()
+    assert words.text_content() == "Before the first tile"
+    page.keyboard.press(" ")
+    frame.locator("[data-testid=replay][data-playing='1'][data-turn='2']").wait_for()
+    page.keyboard.press("ArrowRight")
+    frame.locator("[data-testid=replay][data-playing='0'][data-busy='0']").wait_for()
     page.wait_for_timeout(2000)  # what a first boot keeps, it keeps after it is ready
     assert said == []
 
