@@ -6,6 +6,8 @@ through the service worker, offline. Version stamping happens here, never by han
 * js/boot-config.js tells the page and the worker which files to load and the build id;
 * index.html gets a modulepreload link for every module of the page (module_preload.py);
 * js/engine/worker.js becomes one file holding its whole module graph (bundle_worker.py);
+* js/embed/embed.js becomes a few files: the picture first, the words and player later
+  (bundle_embed.py);
 * pyodide/python_stdlib.zip holds only the standard-library modules a boot imports, as bytecode
   (compile_stdlib.mjs), where Pyodide ships all of them as source;
 * the page's JavaScript and CSS are minified, file for file (minify.py);
@@ -32,6 +34,7 @@ import sys
 from pathlib import Path
 
 import icons
+from bundle_embed import bundle_embed
 from bundle_worker import bundle_worker
 from fetch_wheels import wheel_dist
 from minify import minify_site
@@ -338,6 +341,7 @@ def build(out: Path) -> dict[str, object]:
     # After boot-config.js, which the bundle holds; before the preloads and the manifest, which
     # must list the site's files as they end up.
     bundle_worker(staging, WORKER, keep_for=(PAGE_ENTRY, EMBED_ENTRY))
+    bundle_embed(staging, EMBED_ENTRY, keep_for=(PAGE_ENTRY, WORKER))
     add_module_preloads(staging, "index.html", PAGE_ENTRY, later="page-module-preloads")
     # The embed loads the engine's modules only when the reader asks for the game.
     add_module_preloads(staging, "embed.html", EMBED_ENTRY, dynamic=False)

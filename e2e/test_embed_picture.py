@@ -3,6 +3,7 @@ engine/taluva/picture.py, drawn by the page's own board renderer)."""
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 
@@ -26,6 +27,18 @@ def forty_steps():
     """A 3-player game 40 steps (decisions) in, made by the engine, with its link fields."""
     game = game_at(play_random_game(Options(players=3), seed=7), 40)
     return game, encode(game), summary_field(game), picture(game, [4, 1, 5])
+
+
+# Where the frame's time went, for a failure's message: its HTML, each file, the first paint.
+TIMELINE_JS = """() => {
+  const ms = (x) => Math.round(x);
+  const nav = performance.getEntriesByType("navigation")[0];
+  const files = performance.getEntriesByType("resource").map(
+    (e) => `${e.name.split("/").pop()} ${ms(e.startTime)}-${ms(e.responseEnd)}`);
+  const paint = performance.getEntriesByType("paint").map((e) => `${e.name} ${ms(e.startTime)}`);
+  const drawn = performance.getEntriesByName("taluva:picture-drawn")[0].startTime;
+  return [`picture ${ms(drawn)} ms; html 0-${ms(nav.responseEnd)}`, ...files, ...paint].join("; ");
+}"""
 
 
 class StrictBlog(BlogServer):
@@ -66,7 +79,10 @@ def test_an_embed_draws_its_board_names_and_scores_with_every_engine_file_blocke
         blocked.append(route.request.url)
         route.abort()
 
-    page.context.route(lambda url: any(mark in url for mark in HEAVY), refuse)
+    # A pattern, matched by Playwright's driver: a Python predicate would hold every request of
+    # the page (its HTML and modules too) for a round trip to this process, ~100-400 ms each on
+    # the loaded machine, and time the test rather than the embed.
+    page.context.route(re.compile("|".join(map(re.escape, HEAVY))), refuse)
     page.goto(srv.url)
     frame = page.frame_locator("#game")
     frame.locator("body[data-picture=drawn]").wait_for(state="attached")
@@ -74,11 +90,11 @@ def test_an_embed_draws_its_board_names_and_scores_with_every_engine_file_blocke
     canvas.wait_for()
     handle = next(f for f in page.frames if "embed.html" in f.url)
     assert handle.evaluate(WARM_JS, "[data-testid=embed-board]") > 0.02, "the board is blank"
+    # Measured in the frame: its board's first frame (a performance mark), from the moment the
+    # frame's own navigation began (performance's time origin there).
     drawn_ms = handle.evaluate("performance.getEntriesByName('taluva:picture-drawn')[0].startTime")
-    # The issue asks for 500 ms; a wall-clock bound is not asserted here (the shared machine's
-    # load changes it tenfold): the figure is printed, and what it rests on is asserted: no
-    # engine file was needed or even asked for.
     print(f"\nembed picture drawn {drawn_ms:.0f} ms after the frame's navigation began")
+    assert drawn_ms < 500, handle.evaluate(TIMELINE_JS)
     rows = frame.locator("[data-testid=embed-seat]")
     assert rows.count() == 3
     for seat, name in enumerate(NAMES):
@@ -154,9 +170,28 @@ def test_an_embed_plays_after_the_click_and_writes_nothing_to_the_hosts_console(
     frame.locator("body[data-picture=drawn]").wait_for(state="attached")
     frame.locator("[data-testid=embed-load]").click()
     frame.locator("body[data-embed=ready]").wait_for(state="attached", timeout=180_000)
-    assert frame.locator("[data-testid=replay][data-busy='0']").get_attribute("data-step") == "40"
-    frame.locator("[data-testid=replay-back]").click()
-    frame.locator("[data-testid=replay][data-busy='0'][data-step='39']").wait_for()
+    replay = frame.locator("[data-testid=replay][data-busy='0']")
+    assert replay.get_attribute("data-step") == "40"
+    turns = int(replay.get_attribute("data-turns"))
+    # A small player: the seats by name with what they built, the turn in words.
+    seats = frame.locator("[data-testid=replay-seats] [data-testid=embed-seat]")
+    names = frame.locator("[data-testid=replay-seats] .embed-seat-name")
+    assert names.all_text_contents() == list(NAMES)
+    assert "hut" in seats.nth(0).text_content()
+    words = frame.locator("[data-testid=replay-move]")
+    assert words.text_content().split(":")[0] in NAMES
+    assert not re.search(r"-?\d+,-?\d+", words.text_content())
+    frame.locator("[data-testid=replay-back]").click()  # a turn back
+    frame.locator(f"[data-testid=replay][data-busy='0'][data-turn='{turns - 1}']").wait_for()
+    # The keys: Home to the start, Space plays (a turn about every second), → steps and pauses.
+    frame.locator("[data-testid=replay-board]").click()
+    page.keyboard.press("Home")
+    frame.locator("[data-testid=replay][data-busy='0'][data-turn='0']").wait_for()
+    assert words.text_content() == "Before the first tile"
+    page.keyboard.press(" ")
+    frame.locator("[data-testid=replay][data-playing='1'][data-turn='2']").wait_for()
+    page.keyboard.press("ArrowRight")
+    frame.locator("[data-testid=replay][data-playing='0'][data-busy='0']").wait_for()
     page.wait_for_timeout(2000)  # what a first boot keeps, it keeps after it is ready
     assert said == []
 

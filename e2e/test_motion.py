@@ -219,11 +219,11 @@ def test_the_replay_keeps_one_frame_for_the_whole_game(game):
     settle(game, REPLAY_BOARD)
     record(game, REPLAY_BOARD)
     start = game.get_attribute(REPLAY_BOARD, "data-camera")
-    for step in range(1, 15):
+    for step in range(2, 15, 2):  # a turn at a time: its placement and its build
         game.click("[data-testid=replay-forward]")
         game.wait_for_selector(f"{replay}[data-busy='0'][data-step='{step}']")
         settle(game, REPLAY_BOARD)
     drawn = frames(game, REPLAY_BOARD)
-    assert len(runs(drawn)) >= 10, "stepping forward animates the moves"
+    assert len(runs(drawn)) >= 5, "stepping forward animates the turns"
     cams = {tuple(f["cam"].values()) for f in drawn}
     assert len(cams) == 1 and game.get_attribute(REPLAY_BOARD, "data-camera") == start, cams

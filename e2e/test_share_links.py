@@ -207,18 +207,19 @@ def test_replay_steps_back_and_forth_and_links_to_a_step(game, server):
     game.click("[data-testid=open-replay]")
     replay = "[data-testid=replay]"
     game.wait_for_selector(f"{replay}[data-busy='0'][data-step='6'][data-total='6']")
+    # A turn at a time (a placement and a build: two steps of the link's at=).
     game.click("[data-testid=replay-back]")
-    game.wait_for_selector(f"{replay}[data-busy='0'][data-step='5']")
-    assert game.evaluate("location.hash") == f"#g={code}&at=5"
+    game.wait_for_selector(f"{replay}[data-busy='0'][data-step='4']")
+    assert game.evaluate("location.hash") == f"#g={code}&at=4"
     game.click("[data-testid=replay-first]")
     game.wait_for_selector(f"{replay}[data-busy='0'][data-step='0']")
     game.click("[data-testid=replay-forward]")
-    game.wait_for_selector(f"{replay}[data-busy='0'][data-step='1']")
+    game.wait_for_selector(f"{replay}[data-busy='0'][data-step='2']")
     game.keyboard.press("End")
     game.wait_for_selector(f"{replay}[data-busy='0'][data-step='6']")
     assert steps(game) == 6  # the live game is untouched
     game.click("[data-testid=replay-close]")
-    assert game.evaluate("location.hash") == f"#g={code}"
+    game.wait_for_function("h => location.hash === h", arg=f"#g={code}")
 
     game.goto(server.url + f"#g={code}&at=2")
     wait_game_ready(game)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import struct
 import tempfile
 import urllib.request
@@ -86,6 +87,24 @@ def test_the_engine_worker_is_one_file_holding_its_modules(site_dir):
     assert not (site_dir / "js/engine/snapshot-file.js").exists()
     assert (site_dir / "js/engine/boot-fetch.js").exists()  # the page imports it too
     assert "js/engine/snapshot-file.js" not in sw_build(site_dir)["files"]
+
+
+def test_the_embed_draws_from_a_few_preloaded_files_and_loads_the_rest_after(site_dir):
+    """build/bundle_embed.py: the embed's first picture needs its entry and a shared chunk or two,
+    all preloaded; the preview's words and the player come as chunks of their own afterwards;
+    the engine's client stays beside its worker."""
+    first = module_graph(site_dir, build_site.EMBED_ENTRY, dynamic=False)
+    assert first[0] == build_site.EMBED_ENTRY and 2 <= len(first) <= 4, first
+    html = (site_dir / "embed.html").read_text()
+    for chunk in first[1:]:
+        assert re.fullmatch(r"js/embed/chunk-\w+\.js", chunk)
+        assert f'<link rel="modulepreload" href="{chunk}">' in html
+    later = module_graph(site_dir, build_site.EMBED_ENTRY)
+    for part in ("preview", "player"):
+        assert any(re.fullmatch(rf"js/embed/{part}-\w+\.js", m) for m in later), later
+    assert "js/engine/client.js" in later and "js/engine/client.js" not in first
+    assert not (site_dir / "js/embed/picture-view.js").exists()  # bundled, and only the embed's
+    assert all(m in sw_build(site_dir)["files"] for m in later)
 
 
 def test_every_module_the_page_loads_is_preloaded_by_the_build(booted, site_dir):

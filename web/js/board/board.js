@@ -82,6 +82,14 @@ export class Board {
     this.fit(true);
   }
 
+  /** Draw at once rather than at the next animation frame: a picture in the page's first paint. */
+  drawNow() {
+    this.#resize();
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.#draw();
+  }
+
   /** Jump a running animation to its end (the board then shows the state it holds). */
   finishMotion() {
     if (!this.motion) return;

@@ -1,101 +1,22 @@
-// The embed page (embed.html#g=<code>[&at=<step>][&p=<names>][&s=<summary>][&b=<picture>]): a
-// light preview of the game in the link, and the engine only once the reader asks for it. The
-// preview shows the summary and the board's picture the engine wrote into the link (s=, b=); it
-// never decodes the share code itself, so a link without them shows less, and the engine has the
-// last word on whether the code is good.
-//
-// Before the click this page fetches nothing heavy: no Pyodide, no worker, no WebAssembly (the
-// browser tests check). It never touches localStorage or the service worker, so it also works
-// in a sandboxed third-party iframe whose storage is partitioned or blocked.
+// The embed page (embed.html#g=<code>[&at=<step>][&p=<names>][&s=<summary>][&b=<picture>]): the
+// position the link carries, drawn as this module runs, since a board needs no text; then the
+// preview's words (preview.js: the page's language, the summary, the seats, "Load the game"),
+// loaded once the board's first frame is drawn, so that neither their code nor their formatting
+// holds the picture up. The engine waits for the reader's click.
 
-import { BOOT } from "../boot-config.js";
-import ENGLISH from "../i18n/english.js";
-import { startLanguage } from "../i18n/language.js";
-import { list, t, useFormatter } from "../i18n/messages.js";
-import { translatePage } from "../i18n/page-text.js";
-import { formatHash, HashError, hashLanguage, parseHash } from "../share/hash.js";
-import { linkProblem } from "../share/load-errors.js";
-import { showPicture } from "./picture-view.js";
-import { IntlMessageFormat } from "../vendor/intl-messageformat.js";
+import { parseHash } from "../share/hash.js";
+import { drawPicture } from "./picture-view.js";
 
-const $ = (id) => document.getElementById(id);
-const body = document.body;
-
-function describe(facts) {
-  if (!facts) return t("embed.unknown");
-  const parts = [t("embed.players", { count: facts.players })];
-  parts.push(facts.tiles === "all" ? t("embed.tiles.all") : t("embed.tiles", { count: Number(facts.tiles) }));
-  if (facts.found === "any") parts.push(t("embed.found-any"));
-  if (facts.rank) parts.push(t("embed.ranked"));
-  if (facts.teams) parts.push(t("embed.teams"));
-  return t("embed.summary", { options: list(parts, "unit"), steps: facts.steps, drawn: facts.tilesDrawn });
-}
-
-function fail(message) {
-  body.dataset.embed = "bad-link";
-  $("embed-error").textContent = message;
-  $("embed-error").hidden = false;
-  $("embed-load").hidden = true;
-  $("embed-summary").textContent = "";
-  $("embed-open").textContent = t("embed.open-taluva");
-  $("embed-open").href = "index.html";
-}
-
-function start() {
-  let link = null;
+function drawEarly() {
   try {
-    link = parseHash(location.hash);
-  } catch (error) {
-    if (!(error instanceof HashError)) throw error;
-    fail(linkProblem(error));
-    return;
+    const link = parseHash(location.hash);
+    const shown = link?.picture ? drawPicture(document.getElementById("embed-picture"), link.picture) : null;
+    if (shown) document.getElementById("embed-preview").classList.add("has-picture");
+    return shown;
+  } catch {
+    return null; // a broken link: the preview says why, in words
   }
-  if (!link || !link.code) {
-    fail(linkProblem({ kind: "empty" }));
-    return;
-  }
-  $("embed-summary").textContent = describe(link.summary);
-  // The position drawn at once when the link carries its picture; the engine still waits.
-  if (link.picture && showPicture($("embed-picture"), link.picture, link.names)) {
-    $("embed-preview").classList.add("has-picture");
-    body.dataset.picture = "drawn";
-  }
-  const names = link.names.filter(Boolean);
-  $("embed-players").textContent = names.length ? names.join(" · ") : "";
-  const lang = hashLanguage(location.hash);
-  $("embed-open").href = `index.html${formatHash(link)}${lang ? `&lang=${lang}` : ""}`;
-  const button = $("embed-load");
-  button.hidden = false;
-  button.addEventListener("click", async () => {
-    button.disabled = true;
-    body.dataset.embed = "loading";
-    $("embed-status").textContent = t("embed.loading");
-    try {
-      const { play } = await import("./player.js");
-      await play(link);
-    } catch (error) {
-      body.dataset.embed = "error";
-      $("embed-status").textContent = "";
-      // The engine could not start (a BootError), or it refused the link (an EngineError).
-      $("embed-error").textContent =
-        error?.name === "BootError" ? t("embed.boot-failed", { reason: error.message }) : linkProblem(error);
-      $("embed-error").hidden = false;
-      button.disabled = false;
-    }
-  });
-  window.addEventListener("hashchange", () => location.reload());
 }
 
-// In the language the link names, else the reader's browser's (never a stored choice: this page
-// keeps nothing, in other sites' frames).
-useFormatter(IntlMessageFormat);
-startLanguage({
-  languages: BOOT.languages,
-  link: hashLanguage(location.hash),
-  base: new URL("../../", import.meta.url),
-  english: ENGLISH,
-  remembered: false,
-}).then(() => {
-  translatePage();
-  start();
-});
+const early = drawEarly();
+(early?.ready ?? Promise.resolve()).then(() => import("./preview.js")).then(({ startPreview }) => startPreview(early));

@@ -1,54 +1,55 @@
 // The embed's drawing of the link's picture (share/picture.js), before any engine: the island by
-// the page's own board renderer, and the seats with their colours, what they built and whose
-// turn it is. Shown at once on load; the engine waits behind the "Load the game" click.
+// the page's own board renderer, first and before any text, then the seats with their colours,
+// what they built and whose turn it is. The engine waits behind the "Load the game" click.
 
 import { Board } from "../board/board.js";
 import { t } from "../i18n/messages.js";
 import { pictureColours, pictureState, readPicture } from "../share/picture.js";
+import { seatRows } from "../share/seat-rows.js";
 import { h } from "../screen/dom.js";
 import { colourById } from "../screen/theme.js";
 
-const STATUS_TEXT = { eliminated: "panels.eliminated", finished: "panels.finished" };
+// How long the texts wait for the board's first frame at most (a frame hidden from view may
+// not be drawn until it shows).
+const TEXTS_WAIT_MS = 150;
 
-/** Draw `text` (a link's b= field) into `root`; false when it cannot be read (nothing drawn). */
-export function showPicture(root, text, names) {
+/**
+ * Draw `text` (a link's b= field) into `root` at once, before any text of the page is ready;
+ * null when it cannot be read (nothing drawn). `ready` resolves once the board's first frame
+ * is drawn (or TEXTS_WAIT_MS have passed): the texts (describePicture) come after it, so that
+ * formatting them does not hold the picture up.
+ */
+export function drawPicture(root, text) {
   let picture;
   try {
     picture = readPicture(text);
   } catch {
-    return false; // an old or broken picture: the preview shows the summary alone
+    return null; // an old or broken picture: the preview shows the summary alone
   }
   const state = pictureState(picture);
   const colours = pictureColours(picture).map(colourById);
-  const label = t("pictures.board", { steps: picture.steps });
-  const canvas = h("canvas", {
-    class: "embed-board",
-    dataset: { testid: "embed-board" },
-    role: "img",
-    aria: { label },
-  });
-  const seats = state.players.map((p, i) => seatRow(p, i, { state, colours, names }));
-  root.replaceChildren(canvas, h("ol", { class: "embed-seats", dataset: { testid: "embed-seats" } }, seats));
+  const canvas = h("canvas", { class: "embed-board", dataset: { testid: "embed-board" }, role: "img" });
+  root.replaceChildren(canvas);
   root.hidden = false;
-  // The first frame's moment, for the browser tests and the README's figure.
-  canvas.addEventListener("board-drawn", () => performance.mark("taluva:picture-drawn"), { once: true });
+  const ready = new Promise((resolve) => {
+    // The first frame's moment, for the browser tests and the docs' figure.
+    const drawn = () => {
+      performance.mark("taluva:picture-drawn");
+      resolve();
+    };
+    canvas.addEventListener("board-drawn", drawn, { once: true });
+    setTimeout(resolve, TEXTS_WAIT_MS);
+  });
   const board = new Board(canvas, {});
   board.set({ hexes: state.hexes, tiles: state.tiles, colours });
   board.fit(true);
-  return true;
+  board.drawNow(); // in the frame's first paint, not one frame after it
+  return { picture, state, colours, canvas, ready };
 }
 
-function seatRow(p, i, { state, colours, names }) {
-  const name = names[i] || t("seat.default-name", { n: i + 1 });
-  const toPlay = state.phase !== "over" && state.current === i;
-  const status = STATUS_TEXT[p.status];
-  return h(
-    "li",
-    { class: `embed-seat${toPlay ? " is-current" : ""}`, dataset: { seat: String(i), testid: "embed-seat" } },
-    h("span", { class: "embed-swatch", style: { background: colours[i].fill, "border-color": colours[i].edge } }),
-    h("span", { class: "embed-seat-name" }, name),
-    h("span", { class: "embed-seat-built" }, t("words.built", p.built)),
-    status ? h("span", { class: "embed-seat-note" }, t(status)) : null,
-    toPlay ? h("span", { class: "embed-seat-note" }, t("pictures.to-play")) : null,
-  );
+/** The drawn picture's words, in the page's language: the board's label and the seats. */
+export function describePicture(root, { picture, state, colours, canvas }, names) {
+  canvas.setAttribute("aria-label", t("pictures.board", { steps: picture.steps }));
+  const seats = seatRows(state, colours, names);
+  root.append(h("ol", { class: "embed-seats", dataset: { testid: "embed-seats" } }, seats));
 }

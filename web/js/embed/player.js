@@ -1,14 +1,26 @@
 // The embed's game, loaded on the reader's click: the engine (in its worker), the game of the
-// link, and a read-only replay with step controls. Nothing is stored: no autosave, no service
-// worker, no download copies for the offline cache.
+// link, and a small player, the full page's replay (share/replay.js): turn by turn with the moves
+// in words, the seats' names and what they built, play/pause, and the keys. Nothing is stored: no
+// autosave, no service worker, no download copies, no engine snapshot.
 
 import { createEngine } from "../engine/client.js";
 import { createReplay } from "../share/replay.js";
 import { formatHash, replaceHash } from "../share/hash.js";
+import { pictureColours, readPicture } from "../share/picture.js";
 import { defaultSeats } from "../game/seats.js";
 import { colourById } from "../screen/theme.js";
 
 const $ = (id) => document.getElementById(id);
+
+// The seats' colours as the link's picture drew them (the sharer's), else the default ones.
+function seatColours(link) {
+  try {
+    if (link.picture) return pictureColours(readPicture(link.picture)).map(colourById);
+  } catch {
+    // an unreadable picture was not drawn either: the defaults
+  }
+  return defaultSeats().map((s) => colourById(s.colour));
+}
 
 export async function play(link) {
   const engine = createEngine({
@@ -21,10 +33,12 @@ export async function play(link) {
   await engine.ready;
   const view = await engine.call("loadShareCode", { code: link.code });
   const steps = view.steps;
-  const colours = defaultSeats().map((s) => colourById(s.colour));
+  const colours = seatColours(link);
   const replay = createReplay({
     engine,
     colours: () => colours,
+    names: () => link.names,
+    keyTarget: document, // the frame is the player: its keys work wherever the focus is in it
     compact: true,
     onStep: (step) => {
       // The link's picture is of its own step: another step's link goes without one.
@@ -37,8 +51,9 @@ export async function play(link) {
   $("embed-game").append(replay.el);
   $("embed-preview").hidden = true;
   $("embed-game").hidden = false;
-  await replay.open(steps, link.at === null ? steps : Math.min(link.at, steps));
+  await replay.open(steps, link.at === null ? steps : Math.min(link.at, steps), view.state.log);
   document.body.dataset.embed = "ready";
   $("embed-status").textContent = "";
+  replay.el.querySelector("[data-testid=replay-play]")?.focus();
   window.taluvaEmbed = { state: () => replay.state, step: () => replay.step, call: engine.call };
 }

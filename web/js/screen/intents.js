@@ -220,6 +220,7 @@ export function createIntents(screen) {
         "zoom-out": () => screen.board.zoomBy(0.8),
         "new-game": () => screen.openSetup(),
         help: () => screen.openHelp(),
+        "show-replay": () => screen.openReplay(),
       }[action];
       return run?.();
     },

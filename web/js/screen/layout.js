@@ -189,6 +189,7 @@ export function buildLayout(root, run) {
       hint: actionButton(run, "hint", t("layout.hint")),
       undo: actionButton(run, "undo", t("layout.undo")),
       redo: actionButton(run, "redo", t("layout.redo")),
+      replay: actionButton(run, "show-replay", t("replay.button")),
       help: actionButton(run, "help", t("layout.help")),
     },
     gamesSlot: h("span", { class: "tg-slot", dataset: { slot: "games" } }),
@@ -219,6 +220,7 @@ export function buildLayout(root, run) {
   };
   parts.notices = createNotices(root);
   const { buttons: b } = parts;
+  b.replay.disabled = true; // until a game with a move in it is shown (screen.js)
   const header = h(
     "header",
     { class: "tg-top" },
@@ -230,6 +232,7 @@ export function buildLayout(root, run) {
       b.hint,
       b.undo,
       b.redo,
+      b.replay,
       moreMenu(parts),
     ),
   );

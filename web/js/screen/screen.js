@@ -95,6 +95,11 @@ export class GameScreen {
     this.#replay = fn;
   }
 
+  /** The header's Replay button: the replay at the game's last step. */
+  openReplay() {
+    if (this.store.view?.steps) this.#replay?.(null);
+  }
+
   // The log's rows: pointing at one marks its turn's hexes on the board, opening it shows the
   // replay just after that turn.
   #logActions(log) {
@@ -318,10 +323,7 @@ export class GameScreen {
       aiPaused: this.computers.paused ? "1" : "0",
       hint: this.hints.pending ? "pending" : this.hints.move?.notation || "",
     });
-    const { undo, redo, hint } = this.parts.buttons;
-    undo.disabled = !view.canUndo;
-    redo.disabled = !view.canRedo;
-    hint.disabled = !s.personToMove;
+    this.#renderButtons(view, s);
     this.#renderBanner(s);
     renderPlayers(this.parts.players, state, s.seats, s.colours, {
       thinking: this.computers.thinking,
@@ -330,6 +332,14 @@ export class GameScreen {
     renderTiles(this.parts.tiles, state);
     renderStepBar(this.parts.stepBar, s, this.act);
     this.renderBoard();
+  }
+
+  #renderButtons(view, s) {
+    const { undo, redo, hint, replay } = this.parts.buttons;
+    undo.disabled = !view.canUndo;
+    redo.disabled = !view.canRedo;
+    hint.disabled = !s.personToMove;
+    replay.disabled = !this.store.view?.steps; // nothing to watch yet, or still the preview
   }
 
   #renderBanner(s) {

@@ -1,5 +1,6 @@
-// The Replay dialog of the full page: the game on screen step by step (its own board, read-only),
-// with the URL hash following the step shown.
+// The Replay dialog of the full page: the game on screen turn by turn (replay.js: its own board,
+// read-only), with the URL hash following the step shown. Opened by the header's Replay button,
+// a log row (at the end of its turn), a link's `at=` and the Share dialog.
 
 import { t } from "../i18n/messages.js";
 import { colourById } from "../screen/theme.js";
@@ -8,59 +9,57 @@ import { createReplay } from "./replay.js";
 
 export function createReplayDialog({ store, screen, onStep, onReview }) {
   const root = screen.root;
+  const button = (text, testid, onclick) =>
+    h("button", { type: "button", class: "tg-btn", dataset: { testid }, onclick }, text);
+  const dialog = h("dialog", {
+    class: "tg-dialog replay-dialog",
+    aria: { labelledby: "replay-title" },
+    dataset: { testid: "replay-dialog" },
+  });
   const replay = createReplay({
     engine: store,
     colours: () => store.seats.map((s) => colourById(s.colour)),
+    names: () => store.seats.map((s) => s.name),
+    speed: () => screen.computers.speed,
+    keyTarget: dialog,
     onStep: (step) => {
       if (!dialog.open) return; // a late answer after the dialog closed
       root.dataset.replayStep = String(step);
       onStep(step);
     },
-    extra: [
-      h(
-        "div",
-        { class: "share-row" },
-        h(
-          "button",
-          { type: "button", class: "tg-btn", dataset: { testid: "replay-close" }, onclick: () => close() },
-          t("replay.back"),
-        ),
-        h(
-          "button",
-          {
-            type: "button",
-            class: "tg-btn",
-            dataset: { testid: "replay-review" },
-            onclick: () => onReview(replay.step),
-          },
-          t("review.open"),
-        ),
-      ),
-    ],
   });
-  const dialog = h(
-    "dialog",
-    { class: "tg-dialog replay-dialog", aria: { labelledby: "replay-title" }, dataset: { testid: "replay-dialog" } },
+  dialog.append(
     h("h2", { id: "replay-title" }, t("share.replay")),
     replay.el,
+    // The actions: the dialog's frame keeps this row in view at the foot (dialogs/frame.js).
+    h(
+      "div",
+      { class: "share-row share-end" },
+      button(t("review.open"), "replay-review", () => onReview(replay.step)),
+      button(t("replay.back"), "replay-close", () => dialog.close()),
+    ),
   );
 
-  // Closed by the button or by Escape: the link points at the live game again.
-  function close() {
-    if (dialog.open) dialog.close();
+  // However it closes (the button, the ✕, Escape, the backdrop): the autoplay stops and the link
+  // points at the live game again. The "close" event comes as a task of its own; by then the
+  // dialog may have been opened again (a log row clicked at once), and then it stays.
+  dialog.addEventListener("close", () => {
+    if (dialog.open) return;
+    replay.pause();
     delete root.dataset.replayStep;
     onStep(null);
-  }
-  dialog.addEventListener("close", close);
+  });
   screen.slot("dialogs").append(dialog);
 
   return {
     /** Open at step `at` (null: the last). */
     async open(at = null) {
-      const steps = store.view?.steps ?? 0;
+      const view = store.view;
+      const steps = view?.steps ?? 0;
       if (!dialog.open) dialog.showModal();
-      await replay.open(steps, at === null || at === undefined ? steps : Math.min(at, steps));
-      replay.el.querySelector("[data-testid=replay-back]")?.focus();
+      const shown = at === null || at === undefined ? steps : Math.min(at, steps);
+      await replay.open(steps, shown, view?.state.log ?? []);
+      replay.el.querySelector("[data-testid=replay-play]")?.focus();
     },
   };
 }
