@@ -40,4 +40,6 @@ export const ICONS = {
   redo: () => "↷",
   help: () => "?",
   share: () => "⇪",
+  games: () => "☰",
+  replay: () => "▷",
 };

@@ -28,6 +28,15 @@ export function headerButton({ label, icon, title, keys, testid, onclick }) {
   );
 }
 
+// The buttons other modules bring (Games, Replay, Share) hold their place from the header's first
+// frame: a disabled button with the same label and icon stands in its slot until the module puts
+// the working one there (`GameScreen.placeButton`), so no header button ever moves.
+function reservedSlot(name, { label, icon, testid = name }) {
+  const button = headerButton({ label, icon, testid });
+  button.disabled = true;
+  return h("span", { class: "tg-slot", dataset: { slot: name } }, button);
+}
+
 function actionButton(run, action, label) {
   return headerButton({
     label,
@@ -138,6 +147,8 @@ function fitHeader(top) {
       fit();
     });
   };
+  // Shown at last (boot-page.js): fitted at once, so its first frame is its final layout.
+  top.addEventListener("tg-shown", fit);
   const watch = new ResizeObserver(later);
   watch.observe(top);
   watch.observe(top.querySelector(".tg-actions"));
@@ -149,6 +160,7 @@ function moreMenu(parts) {
     "div",
     { class: "tg-more", id: "tg-more", dataset: { testid: "more-menu" } },
     parts.gamesSlot,
+    parts.replaySlot,
     parts.shareSlot,
     parts.buttons.help,
     parts.languageSlot,
@@ -188,8 +200,9 @@ export function buildLayout(root, run) {
       redo: actionButton(run, "redo", t("layout.redo")),
       help: actionButton(run, "help", t("layout.help")),
     },
-    gamesSlot: h("span", { class: "tg-slot", dataset: { slot: "games" } }),
-    shareSlot: h("span", { class: "tg-slot", dataset: { slot: "share" } }),
+    gamesSlot: reservedSlot("games", { label: t("games.button"), icon: ICONS.games() }),
+    replaySlot: reservedSlot("replay", { label: t("share.replay"), icon: ICONS.replay(), testid: "replay-button" }),
+    shareSlot: reservedSlot("share", { label: t("share.button"), icon: ICONS.share() }),
     languageSlot: h("span", { class: "tg-slot", dataset: { slot: "language" } }),
     canvas: h("canvas", {
       class: "tg-board",
