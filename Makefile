@@ -14,6 +14,7 @@
 #   make bench-step  one step's round trip in the page: play() to the board redrawn, per step kind
 #   make bench-review a 24-turn game reviewed, on CPython and in the page
 #   make bench-frames the board's animation frame times, unthrottled and with the CPU slowed 4x
+#   make bench-start  the start's long tasks (Chromium's trace, CPU slowed 4x), first and return visit
 #   make font        regenerate web/fonts/taluva-tc.woff2 (Chinese subset) from the catalogues
 #
 # Setup steps leave stamp files, so a second run only redoes what changed.
@@ -256,3 +257,10 @@ BENCH_FRAMES_ARGS ?=
 .PHONY: bench-frames
 bench-frames: site chromium
 	$(PY) build/bench_frames.py $(BENCH_FRAMES_ARGS)
+
+# make bench-start: the start's long tasks on the main thread, from Chromium's trace with the CPU
+# throttled 4x (BENCH_START_ARGS="--runs 5 --site DIR").
+BENCH_START_ARGS ?=
+.PHONY: bench-start
+bench-start: site chromium
+	$(PY) build/bench_start.py $(BENCH_START_ARGS)

@@ -75,7 +75,12 @@ function zoomButtons(run) {
 // card as a strip above the board, the others in a sheet over it that the tabs below open.
 function sidePanels(parts) {
   const legend = h("div", { class: "tg-legend" });
-  renderLegend(legend);
+  // Folded at the start: its nine drawn icons wait until it is first opened (the first render's
+  // canvas work is on the main thread while the page starts).
+  // A click on its summary draws it before it opens; "toggle" (a task later) when opened otherwise.
+  const fillLegend = () => legend.firstChild || renderLegend(legend);
+  const legendFold = h("details", {}, h("summary", { onclick: fillLegend }, h("h2", {}, t("layout.legend"))), legend);
+  legendFold.addEventListener("toggle", fillLegend);
   const card = (id, title, body) =>
     h("section", { class: `tg-card tg-card-${id}`, dataset: { card: id } }, h("h2", {}, title), body);
   return h(
@@ -84,11 +89,7 @@ function sidePanels(parts) {
     card("players", t("layout.players"), parts.players),
     card("tiles", t("layout.tiles"), parts.tiles),
     card("log", t("layout.moves"), parts.log),
-    h(
-      "section",
-      { class: "tg-card tg-card-legend", dataset: { card: "legend" } },
-      h("details", {}, h("summary", {}, h("h2", {}, t("layout.legend"))), legend),
-    ),
+    h("section", { class: "tg-card tg-card-legend", dataset: { card: "legend" } }, legendFold),
   );
 }
 
