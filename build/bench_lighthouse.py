@@ -5,8 +5,8 @@ site/ served on 127.0.0.1 by build/serve.py (precompressed files, as a careful s
 sends them), in the system's Chromium (build/chromium.py), with Lighthouse's defaults: mobile
 form factor, simulated slow 4G and a 4x slower CPU. Each run is a fresh browser profile, so each
 is a first visit. Prints every run and the median of each figure: the four category scores,
-First Contentful Paint, Largest Contentful Paint, Total Blocking Time, Time to Interactive and the
-bytes transferred.
+First Contentful Paint, Largest Contentful Paint, Total Blocking Time, Time to Interactive,
+Cumulative Layout Shift and the bytes transferred.
 
     python build/bench_lighthouse.py [--runs 3] [--json results.json] [--reports DIR]
 """
@@ -33,6 +33,7 @@ METRICS = {
     "largest-contentful-paint": ("LCP", "ms"),
     "total-blocking-time": ("TBT", "ms"),
     "interactive": ("TTI", "ms"),
+    "cumulative-layout-shift": ("CLS", ""),
     "total-byte-weight": ("transfer", "B"),
 }
 # Headless, and quiet on the network as in the e2e tests (chromium.LAUNCH_ARGS).
@@ -85,7 +86,8 @@ def failing_audits(lhr: dict, category: str) -> list[str]:
 def show(figures: dict[str, float]) -> str:
     scores = " ".join(f"{c} {figures[c]:.0f}" for c in CATEGORIES)
     times = ", ".join(f"{label} {figures[label]:,.0f} ms" for label in ("FCP", "LCP", "TBT", "TTI"))
-    return f"{scores}; {times}; transfer {figures['transfer'] / 1e6:.2f} MB"
+    shift = f"CLS {figures['CLS']:.3f}"
+    return f"{scores}; {times}; {shift}; transfer {figures['transfer'] / 1e6:.2f} MB"
 
 
 def main(argv: list[str] | None = None) -> None:
