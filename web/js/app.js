@@ -13,8 +13,6 @@ import { Hints } from "./game/hints.js";
 import { GameStore } from "./game/store.js";
 import { createLanguageMenu } from "./i18n/language-menu.js";
 import { gameApi } from "./page-api.js";
-import { ICONS } from "./screen/icons.js";
-import { headerButton } from "./screen/layout.js";
 import { GameScreen } from "./screen/screen.js";
 import { createByLink } from "./share/bylink.js";
 import { syncLink } from "./share/link-sync.js";
@@ -76,21 +74,6 @@ async function preview(screen, games, onShown) {
   }
 }
 
-/** The header's Replay button: the game on screen from its first step, once it has one. */
-function placeReplayButton(screen, store, open) {
-  const button = headerButton({
-    label: t("share.replay"),
-    icon: ICONS.replay(),
-    title: t("replay.steps"),
-    testid: "replay-button",
-    onclick: open,
-  });
-  const follow = () => (button.disabled = !store.view?.steps);
-  follow();
-  store.subscribe(follow);
-  screen.placeButton("replay", button);
-}
-
 /**
  * Mount the game on `root`; resolves with the page API's game members once a game is shown.
  * `onPreview()` is called if a kept game is drawn before the engine is up; `languages` are the
@@ -133,7 +116,6 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
   });
   const link = syncLink(store, { onStep: (step) => replay.open(step) });
   screen.setReplay((step) => replay.open(step));
-  placeReplayButton(screen, store, () => replay.open(null));
   const share = createShareDialog({ store, screen, onReplay: (step) => replay.open(step) });
 
   const byLink = createByLink({ store });

@@ -41,5 +41,4 @@ export const ICONS = {
   help: () => "?",
   share: () => "⇪",
   games: () => "☰",
-  replay: () => "▷",
 };

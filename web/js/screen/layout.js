@@ -28,11 +28,11 @@ export function headerButton({ label, icon, title, keys, testid, onclick }) {
   );
 }
 
-// The buttons other modules bring (Games, Replay, Share) hold their place from the header's first
+// The buttons other modules bring (Games, Share) hold their place from the header's first
 // frame: a disabled button with the same label and icon stands in its slot until the module puts
 // the working one there (`GameScreen.placeButton`), so no header button ever moves.
-function reservedSlot(name, { label, icon, testid = name }) {
-  const button = headerButton({ label, icon, testid });
+function reservedSlot(name, { label, icon }) {
+  const button = headerButton({ label, icon, testid: name });
   button.disabled = true;
   return h("span", { class: "tg-slot", dataset: { slot: name } }, button);
 }
@@ -161,7 +161,6 @@ function moreMenu(parts) {
     "div",
     { class: "tg-more", id: "tg-more", dataset: { testid: "more-menu" } },
     parts.gamesSlot,
-    parts.replaySlot,
     parts.shareSlot,
     parts.buttons.help,
     parts.languageSlot,
@@ -202,7 +201,6 @@ export function buildLayout(root, run) {
       help: actionButton(run, "help", t("layout.help")),
     },
     gamesSlot: reservedSlot("games", { label: t("games.button"), icon: ICONS.games() }),
-    replaySlot: reservedSlot("replay", { label: t("share.replay"), icon: ICONS.replay(), testid: "replay-button" }),
     shareSlot: reservedSlot("share", { label: t("share.button"), icon: ICONS.share() }),
     languageSlot: h("span", { class: "tg-slot", dataset: { slot: "language" } }),
     canvas: h("canvas", {

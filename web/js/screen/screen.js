@@ -136,12 +136,10 @@ export class GameScreen {
     this.setup.setLevels(levels);
   }
 
-  /** A slot other modules fill: "games", "replay", "share" or "language" (in the header), or "dialogs". */
+  /** A slot other modules fill: "games", "share" or "language" (in the header), or "dialogs". */
   slot(name) {
-    const { gamesSlot, replaySlot, shareSlot, languageSlot, dialogSlot } = this.parts;
-    return { games: gamesSlot, replay: replaySlot, share: shareSlot, language: languageSlot, dialogs: dialogSlot }[
-      name
-    ];
+    const { gamesSlot, shareSlot, languageSlot, dialogSlot } = this.parts;
+    return { games: gamesSlot, share: shareSlot, language: languageSlot, dialogs: dialogSlot }[name];
   }
 
   /** Put the working header `button` in slot `name`, in the place its stand-in kept for it. */
