@@ -74,8 +74,14 @@ def pixel_at(page, x: int, y: int) -> tuple[int, int, int]:
 
 
 def film(page, url: str, name: str) -> list[dict]:
-    """Navigate and take a frame every 100 ms until the first game has been on screen a while."""
+    """Navigate and, from the page's first paint, take a frame every 100 ms until the first game
+    has been on screen a while."""
     page.goto(url, wait_until="commit")
+    # From the page's own first paint: until then the browser may still show the page before it
+    # (about:blank, white), which is not this page's to colour.
+    page.wait_for_function(
+        "() => performance.getEntriesByType('paint').length > 0", polling=20, timeout=60_000
+    )
     frames: list[dict] = []
     shown_at = None
     start = time.monotonic()
