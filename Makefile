@@ -15,6 +15,7 @@
 #   make bench-step  one step's round trip in the page: play() to the board redrawn, per step kind
 #   make bench-review a 24-turn game reviewed, on CPython and in the page
 #   make bench-frames the board's animation frame times, unthrottled and with the CPU slowed 4x
+#   make bench-start  the start's long tasks (Chromium's trace, CPU slowed 4x), first and return visit
 #   make font        regenerate web/fonts/taluva-tc.woff2 (Chinese subset) from the catalogues
 #
 # Setup steps leave stamp files, so a second run only redoes what changed.
@@ -221,7 +222,8 @@ distclean: clean
 #  BENCH_REVIEW_ARGS="--runs 3 --nodes 10000" more reviews, and the engine calls at 10000 nodes
 #  BENCH_FRAMES_ARGS="--games 4"              more games per CPU rate
 #  BENCH_LIGHTHOUSE_ARGS="--runs 5 --reports DIR"  more runs, keeping Lighthouse's reports
-PAGE_BENCHES := ai games step review frames lighthouse
+#  BENCH_START_ARGS="--runs 5"              more traces of the start's long tasks
+PAGE_BENCHES := ai games step review frames lighthouse start
 .PHONY: $(addprefix bench-,$(PAGE_BENCHES))
 $(addprefix bench-,$(PAGE_BENCHES)): bench-%: site chromium
 	$(PY) build/bench_$*.py $(BENCH_$(shell echo '$*' | tr a-z A-Z)_ARGS)

@@ -5,8 +5,8 @@ site/ served on 127.0.0.1 by build/serve.py (precompressed files, as a careful s
 sends them), in the system's Chromium (build/chromium.py), with Lighthouse's defaults: mobile
 form factor, simulated slow 4G and a 4x slower CPU. Each run is a fresh browser profile, so each
 is a first visit. Prints every run and the median of each figure: the four category scores,
-First Contentful Paint, Largest Contentful Paint, Total Blocking Time, Time to Interactive and the
-bytes transferred.
+First Contentful Paint, Largest Contentful Paint, Total Blocking Time, Time to Interactive,
+Cumulative Layout Shift and the bytes transferred.
 
     python build/bench_lighthouse.py [--runs 3] [--json results.json] [--reports DIR]
 """
@@ -33,6 +33,7 @@ METRICS = {
     "largest-contentful-paint": ("LCP", "ms"),
     "total-blocking-time": ("TBT", "ms"),
     "interactive": ("TTI", "ms"),
+    "cumulative-layout-shift": ("CLS", ""),
     "total-byte-weight": ("transfer", "B"),
 }
 # Headless, and quiet on the network as in the e2e tests (chromium.LAUNCH_ARGS).
@@ -87,6 +88,7 @@ TABLE = Table(
     Column("run", width=len("median of 3")),
     *(Column(category, ".0f") for category in CATEGORIES),
     *(Column(f"{label} ms", ",.0f") for label in TIMES),
+    Column("CLS", ".3f"),
     Column("transfer MB", ".2f"),
 )
 
@@ -94,7 +96,8 @@ TABLE = Table(
 def row(run: str, figures: dict[str, float]) -> str:
     """A row of TABLE: the scores, the times and the bytes of one run (or of their medians)."""
     scores = (figures[category] for category in CATEGORIES)
-    return TABLE.row(run, *scores, *(figures[label] for label in TIMES), figures["transfer"] / 1e6)
+    times = (figures[label] for label in TIMES)
+    return TABLE.row(run, *scores, *times, figures["CLS"], figures["transfer"] / 1e6)
 
 
 def main(argv: list[str] | None = None) -> None:

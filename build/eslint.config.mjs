@@ -86,7 +86,7 @@ export default [
   {
     // Classic and ES5, so that a browser too old for the page still runs it (and says so).
     basePath: ROOT,
-    files: ["web/js/browser-check.js"],
+    files: ["web/js/browser-check.js", "web/js/start-look.js"],
     languageOptions: { ecmaVersion: 5, sourceType: "script" },
     rules: { "no-var": "off", "prefer-const": "off" },
   },

@@ -124,7 +124,9 @@ def test_every_module_the_page_loads_is_preloaded_by_the_build(booted, site_dir)
     worker = {base + path for path in module_graph(site_dir, "js/engine/worker.js")}
     assert f"{base}js/boot.js" in loaded and f"{base}js/engine/worker.js" in loaded
     assert len(preloaded) > 40
-    scripts = {f"{base}js/boot.js", f"{base}js/browser-check.js"}  # the page's <script>s
+    scripts = {
+        f"{base}js/{name}.js" for name in ("boot", "browser-check", "start-look")
+    }  # <script>s
     assert loaded - scripts - (worker - preloaded) == preloaded
 
 

@@ -1,15 +1,43 @@
 // Work that follows a change of the game but need not hold up its answer on screen: the URL
-// hash's history.replaceState (~5 ms) and the kept game's IndexedDB write (~3.5 ms) ran inside
-// the store's change event, before the board's frame. Each now runs once after the next frame
-// is drawn, however many changes came before it, and at once when the page is hidden or left
-// (pagehide, visibilitychange), so that a closed tab keeps its last move.
+// hash's history.replaceState (~5 ms) and the kept game's IndexedDB write (~3.5 ms, ~25 ms
+// together on a 4x slower CPU). Each runs once after the next frame is drawn, however many
+// changes came before it, and, while the board animates a move (it holds `holdLaterWork()`),
+// only once the animation has ended: in its first frames that work made frames miss their
+// vsync. At once when the page is hidden or left (pagehide, visibilitychange), so that a closed
+// tab keeps its last move.
 
 const pending = new Set();
 let listening = false;
 
+// Holds taken by running animations, and the work waiting for the last to be released.
+let holds = 0;
+const afterHolds = new Set();
+// However long an animation claims to run, work waits no longer than this after its frame.
+const MAX_HOLD_MS = 1500;
+
 /** Run every pending piece of work now (before the page navigates away on its own, say). */
 export function flushLater() {
+  afterHolds.clear();
   for (const flush of [...pending]) flush();
+}
+
+/**
+ * Later work waits until the returned `release()` is called (once; more calls do nothing). The
+ * board takes one for each move it animates.
+ */
+export function holdLaterWork() {
+  holds++;
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    holds--;
+    if (holds) return;
+    const waiting = [...afterHolds];
+    afterHolds.clear();
+    // A task after the animation's last frame, not inside it.
+    if (waiting.length) setTimeout(() => waiting.forEach((flush) => flush()), 0);
+  };
 }
 
 function listen() {
@@ -21,15 +49,23 @@ function listen() {
   });
 }
 
+// After the frame: now, or once no animation holds later work (at most MAX_HOLD_MS on).
+function whenCalm(flush) {
+  if (!holds) return flush();
+  afterHolds.add(flush);
+  setTimeout(() => afterHolds.delete(flush) && flush(), MAX_HOLD_MS);
+}
+
 /**
- * `run` after the next frame: `schedule()` asks for it (once however often asked), `flush()` runs
- * it now if asked for, `cancel()` drops the request.
+ * `run` after the next frame (and after a running animation): `schedule()` asks for it (once
+ * however often asked), `flush()` runs it now if asked for, `cancel()` drops the request.
  */
 export function afterPaint(run) {
   let asked = false;
   const cancel = () => {
     asked = false;
     pending.delete(flush);
+    afterHolds.delete(flush);
   };
   function flush() {
     if (!asked) return;
@@ -44,7 +80,7 @@ export function afterPaint(run) {
       listen();
       // requestAnimationFrame runs just before the frame is drawn; the task after it, after.
       // A hidden page draws no frames.
-      const task = () => setTimeout(flush, 0);
+      const task = () => setTimeout(() => whenCalm(flush), 0);
       const frames = globalThis.document?.visibilityState === "visible" && globalThis.requestAnimationFrame;
       if (frames) requestAnimationFrame(task);
       else task();

@@ -55,6 +55,16 @@ const STAGES = {
   ready: "boot.stage.ready",
 };
 
+// The same stages in the player's words (the technical line above goes behind "Details").
+const WORDS = {
+  restore: "start.boot.island",
+  runtime: "start.boot.island",
+  installer: "start.boot.tiles",
+  engine: "start.boot.tiles",
+  import: "start.boot.volcano",
+  ready: "start.boot.volcano",
+};
+
 // Pyodide reports no progress of its own while it starts, and that is most of the wait. So
 // between two stage messages the bar creeps toward the next stage's mark without reaching it:
 // it keeps moving, yet never claims more than has happened.
@@ -76,6 +86,14 @@ function showProgress({ stage, fraction, next, message }) {
   $("boot-status").textContent = STAGES[stage]
     ? t(STAGES[stage], { pyodide: BOOT.pyodideVersion, engine: BOOT.engineVersion })
     : message;
+  if (WORDS[stage]) sayWords(WORDS[stage]);
+}
+
+// The words line is translated with the page (translatePage) by its data-i18n key.
+function sayWords(key) {
+  const words = $("boot-words");
+  words.dataset.i18n = key;
+  words.textContent = t(key);
 }
 
 function showError(error) {
@@ -110,9 +128,12 @@ function showPreview() {
 // The game screen takes the page once the engine answers; the boot screen goes. app.js opens the
 // game (a link's, a kept one, or a new one) and keeps the URL hash and the kept games in step.
 function showGame() {
+  if (body.dataset.engine !== "ready") return; // the engine failed meanwhile: its reason shows
   $("app").hidden = false;
   $("boot").hidden = true;
   delete body.dataset.preview;
+  // The header fits itself to the width it now has before this frame is drawn (layout.js).
+  $("app").querySelector(".tg-top")?.dispatchEvent(new Event("tg-shown"));
 }
 
 function hideGame() {
@@ -135,19 +156,23 @@ export function startPage(engine, early) {
   return showProgress;
 }
 
+// Settles once the first game is on screen (or the screen could not start): the boot screen
+// stays until then, so the game screen never shows empty and is laid out once.
+let gameOnScreen = null;
+
 function startGame(engine) {
   // Started now, not once the engine is up, so that a kept game can be drawn while it starts, in
   // the page's language (known in milliseconds: a catalogue from this site). app.js (the whole
   // game screen) is imported only now, so that the engine worker starts first: the modulepreload
   // links have its modules on their way already.
-  Promise.all([import("./app.js"), speaking])
+  gameOnScreen = Promise.all([import("./app.js"), speaking])
     .then(async ([{ startApp }]) => {
       await nextTask(); // the screen's build in a task of its own, not behind the modules' evaluation
       return startApp($("app"), engine, { onPreview: showPreview, languages: BOOT.languages });
     })
     .then(attachGame, (error) => {
       gameFailed(error);
-      if (body.dataset.engine !== "error") throw error; // a boot failure is already shown
+      if (body.dataset.engine !== "error") setTimeout(() => Promise.reject(error)); // reported, unhandled
     });
 }
 
@@ -194,7 +219,7 @@ function followEngine(engine) {
     async (info) => {
       clearTimeout(slowNote);
       showReady(info);
-      showGame();
+      gameOnScreen.then(showGame);
       await engine.downloadsKept; // so the service worker finds them (boot-fetch.js)
       enableOffline((state) => {
         body.dataset.offline = state;

@@ -82,7 +82,7 @@
     var box = document.getElementById("boot-old");
     if (!box) return;
     document.body.setAttribute("data-engine", "unsupported"); // ends the CSS "too long" notice
-    var hide = ["boot-progress", "boot-status"];
+    var hide = ["boot-progress", "boot-status", "boot-words", "boot-details"];
     for (var i = 0; i < hide.length; i++) {
       var element = document.getElementById(hide[i]);
       if (element) element.hidden = true;

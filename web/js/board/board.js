@@ -22,6 +22,7 @@
 // The parts: view.js (the snapshot), camera.js (fit, zoom, pan, hit test), anim.js (motion),
 // render.js and render-marks.js (drawing), input.js (listeners), art*.js and geometry.js.
 
+import { holdLaterWork } from "../after-paint.js";
 import { FADE_MS, MOTION_MS, easeInOutCubic, planMotion, poseAt } from "./anim.js";
 import { blendCamera, fitCamera, hexAt, hexTop, islandInView, panCamera, toCanvas, zoomCamera } from "./camera.js";
 import { BoardInput } from "./input.js";
@@ -42,6 +43,7 @@ export class Board {
     this.held = null; // hexes a replay frames for all its steps (hold), or null
     this.motionMs = MOTION_MS; // the next move's animation; 0: none
     this.motion = null; // the running animation: {start (its first frame's), ms, reduced, plan, camFrom}
+    this.releaseLaterWork = () => {}; // the hash and the kept game's write wait while it runs
     this.stillPicture = null; // what stands still during it (render.js), drawn on its first frame
     this.frame = 0;
     this.draws = 0;
@@ -93,7 +95,7 @@ export class Board {
   /** Jump a running animation to its end (the board then shows the state it holds). */
   finishMotion() {
     if (!this.motion) return;
-    this.motion = null;
+    this.#stopMotion();
     this.invalidate();
   }
 
@@ -184,8 +186,15 @@ export class Board {
     // The clock starts at the first frame: the work that follows a change (panels, the autosave)
     // must not eat the start of the motion.
     this.motion = { start: null, ms, reduced, plan, camFrom: glide };
+    this.releaseLaterWork();
+    this.releaseLaterWork = holdLaterWork();
     this.stillPicture = null;
     this.canvas.dataset.motion = reduced ? "fade" : "glide";
+  }
+
+  #stopMotion() {
+    this.motion = null;
+    this.releaseLaterWork();
   }
 
   // The animation's state for a frame at `now`: null once it is over.
@@ -195,7 +204,7 @@ export class Board {
     m.start ??= now;
     const t = Math.max(0, (now - m.start) / m.ms);
     if (t >= 1) {
-      this.motion = null;
+      this.#stopMotion();
       return null;
     }
     const { w, h } = this.size;
@@ -244,7 +253,7 @@ export class Board {
 
   #draw() {
     const { w, h } = this.size;
-    if (!w || !h) return;
+    if (!w || !h) return this.#stopMotion(); // nothing to show a motion on
     this.draws++;
     const start = performance.now();
     const live = this.#pose(start);

@@ -5,6 +5,7 @@
 import { list as listOf, t } from "../i18n/messages.js";
 import { errorText } from "../screen/notify.js";
 import { downloadText, h, fill } from "../screen/dom.js";
+import { ICONS } from "../screen/icons.js";
 import { headerButton } from "../screen/layout.js";
 import { colourById } from "../screen/theme.js";
 import { computerLabel } from "../game/seats.js";
@@ -234,10 +235,11 @@ export function createGamesDialog({ screen, games, currentId }) {
   });
 
   screen.slot("dialogs").append(dialog);
-  screen.slot("games").append(
+  screen.placeButton(
+    "games",
     headerButton({
       label: t("games.button"),
-      icon: "☰",
+      icon: ICONS.games(),
       title: t("games.button.title"),
       testid: "games",
       onclick: () => show(),

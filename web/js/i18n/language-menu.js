@@ -32,6 +32,11 @@ function reopenIn(tag) {
 export function createLanguageMenu({ languages, onChoose = reopenIn }) {
   const label = t("language.menu");
   const current = currentLanguage();
+  const option = ({ tag, name }) => h("option", { value: tag, lang: tag, selected: tag === current }, name);
+  // Only the page's own language at first: each other name in its own script (繁體中文 above all)
+  // sends the first layout through the system's font fallback, a long task on a slow phone. The
+  // others join when the page is idle after its start, or before the list can open: on the first
+  // pointer press, focus or key.
   const select = h(
     "select",
     {
@@ -40,8 +45,16 @@ export function createLanguageMenu({ languages, onChoose = reopenIn }) {
       dataset: { testid: "language" },
       onchange: () => onChoose(select.value),
     },
-    languages.map(({ tag, name }) => h("option", { value: tag, lang: tag, selected: tag === current }, name)),
+    languages.filter(({ tag }) => tag === current).map(option),
   );
+  const fillIn = () => {
+    if (select.options.length === languages.length) return;
+    select.replaceChildren(...languages.map(option));
+  };
+  for (const type of ["pointerdown", "focus", "keydown", "mousedown", "touchstart"])
+    select.addEventListener(type, fillIn, { passive: true });
+  if ("requestIdleCallback" in window) requestIdleCallback(fillIn, { timeout: 5000 });
+  else setTimeout(fillIn, 2000);
   return h(
     "span",
     { class: "tg-btn tg-lang" },

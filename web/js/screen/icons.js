@@ -47,4 +47,5 @@ export const ICONS = {
   help: () => "?",
   "show-replay": () => svg(REPLAY),
   share: () => "⇪",
+  games: () => "☰",
 };

@@ -28,6 +28,15 @@ export function headerButton({ label, icon, title, keys, testid, onclick }) {
   );
 }
 
+// The buttons other modules bring (Games, Share) hold their place from the header's first
+// frame: a disabled button with the same label and icon stands in its slot until the module puts
+// the working one there (`GameScreen.placeButton`), so no header button ever moves.
+function reservedSlot(name, { label, icon }) {
+  const button = headerButton({ label, icon, testid: name });
+  button.disabled = true;
+  return h("span", { class: "tg-slot", dataset: { slot: name } }, button);
+}
+
 function actionButton(run, action, label) {
   return headerButton({
     label,
@@ -66,7 +75,12 @@ function zoomButtons(run) {
 // card as a strip above the board, the others in a sheet over it that the tabs below open.
 function sidePanels(parts) {
   const legend = h("div", { class: "tg-legend" });
-  renderLegend(legend);
+  // Folded at the start: its nine drawn icons wait until it is first opened (the first render's
+  // canvas work is on the main thread while the page starts).
+  // A click on its summary draws it before it opens; "toggle" (a task later) when opened otherwise.
+  const fillLegend = () => legend.firstChild || renderLegend(legend);
+  const legendFold = h("details", {}, h("summary", { onclick: fillLegend }, h("h2", {}, t("layout.legend"))), legend);
+  legendFold.addEventListener("toggle", fillLegend);
   const card = (id, title, body) =>
     h("section", { class: `tg-card tg-card-${id}`, dataset: { card: id } }, h("h2", {}, title), body);
   return h(
@@ -75,11 +89,7 @@ function sidePanels(parts) {
     card("players", t("layout.players"), parts.players),
     card("tiles", t("layout.tiles"), parts.tiles),
     card("log", t("layout.moves"), parts.log),
-    h(
-      "section",
-      { class: "tg-card tg-card-legend", dataset: { card: "legend" } },
-      h("details", {}, h("summary", {}, h("h2", {}, t("layout.legend"))), legend),
-    ),
+    h("section", { class: "tg-card tg-card-legend", dataset: { card: "legend" } }, legendFold),
   );
 }
 
@@ -141,6 +151,8 @@ function fitHeader(top) {
       fit();
     });
   };
+  // Shown at last (boot-page.js): fitted at once, so its first frame is its final layout.
+  top.addEventListener("tg-shown", fit);
   const watch = new ResizeObserver(later);
   watch.observe(top);
   watch.observe(top.querySelector(".tg-actions"));
@@ -192,8 +204,8 @@ export function buildLayout(root, run) {
       replay: actionButton(run, "show-replay", t("replay.button")),
       help: actionButton(run, "help", t("layout.help")),
     },
-    gamesSlot: h("span", { class: "tg-slot", dataset: { slot: "games" } }),
-    shareSlot: h("span", { class: "tg-slot", dataset: { slot: "share" } }),
+    gamesSlot: reservedSlot("games", { label: t("games.button"), icon: ICONS.games() }),
+    shareSlot: reservedSlot("share", { label: t("share.button"), icon: ICONS.share() }),
     languageSlot: h("span", { class: "tg-slot", dataset: { slot: "language" } }),
     canvas: h("canvas", {
       class: "tg-board",

@@ -147,6 +147,11 @@ export class GameScreen {
     return { games: gamesSlot, share: shareSlot, language: languageSlot, dialogs: dialogSlot }[name];
   }
 
+  /** Put the working header `button` in slot `name`, in the place its stand-in kept for it. */
+  placeButton(name, button) {
+    this.slot(name).replaceChildren(button);
+  }
+
   #mountDialogs(levels) {
     this.setup = new SetupDialog({ levels, onStart: (cfg) => this.act.newGame(cfg) });
     this.endDialog = createEndDialog({ onNewGame: () => this.openSetup(), onReview: () => this.#review?.() });

@@ -263,6 +263,6 @@ export function createShareDialog({ store, screen, onReplay }) {
     testid: "share",
     onclick: () => open(),
   });
-  screen.slot("share").append(button);
+  screen.placeButton("share", button);
   return { importRecord };
 }

@@ -1,0 +1,56 @@
+// after-paint.js: later work runs after the change's frame, waits while an animation holds it,
+// and runs at once when the page is left.
+import assert from "node:assert/strict";
+import test from "node:test";
+
+import { afterPaint, flushLater, holdLaterWork } from "../../web/js/after-paint.js";
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+test("work runs once in a task after it is asked for, however often asked", async () => {
+  let runs = 0;
+  const later = afterPaint(() => runs++);
+  later.schedule();
+  later.schedule();
+  assert.equal(runs, 0);
+  await nextTask();
+  await nextTask();
+  assert.equal(runs, 1);
+});
+
+test("work waits while an animation holds it, and runs in a task after the last release", async () => {
+  let runs = 0;
+  const later = afterPaint(() => runs++);
+  const first = holdLaterWork();
+  const second = holdLaterWork();
+  later.schedule();
+  await nextTask();
+  await nextTask();
+  assert.equal(runs, 0);
+  first();
+  first(); // a second release of the same hold counts for nothing
+  await nextTask();
+  assert.equal(runs, 0);
+  second();
+  assert.equal(runs, 0); // not inside the animation's last frame
+  await nextTask();
+  assert.equal(runs, 1);
+});
+
+test("leaving the page runs held work at once; a cancelled request never runs", async () => {
+  let runs = 0;
+  const later = afterPaint(() => runs++);
+  const release = holdLaterWork();
+  later.schedule();
+  await nextTask();
+  await nextTask();
+  flushLater();
+  assert.equal(runs, 1);
+  const dropped = afterPaint(() => runs++);
+  dropped.schedule();
+  dropped.cancel();
+  release();
+  await nextTask();
+  await nextTask();
+  assert.equal(runs, 1);
+});
