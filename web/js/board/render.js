@@ -11,8 +11,9 @@
 import { CORNERS, DIRECTIONS, hexCenter, key } from "./geometry.js";
 import { drawMarks } from "./render-marks.js";
 import { drawMoving, drawUnder } from "./render-motion.js";
-import { drawStack } from "./render-stack.js";
+import { drawLabels, drawStack, legibleSizes } from "./render-stack.js";
 
+/** Draw the scene; answers {piecePx}: the smallest piece drawn, in CSS px (null: none). */
 export function drawBoard(ctx, scene) {
   const { w, h, dpr } = scene.size;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
@@ -20,11 +21,16 @@ export function drawBoard(ctx, scene) {
   worldTransform(ctx, scene);
   drawTableGrid(ctx, scene);
   const plan = scene.motion?.plan;
+  const lit = { ...scene, legible: legibleSizes(scene.cam.scale), drawn: { piece: Infinity } };
   for (const hx of scene.order) {
-    if (plan?.tile.has(key(hx.q, hx.r))) drawUnder(ctx, scene, hx);
-    else drawStack(ctx, scene, hx);
+    if (plan?.tile.has(key(hx.q, hx.r))) drawUnder(ctx, lit, hx);
+    else drawStack(ctx, lit, hx);
   }
-  drawMarks(ctx, scene);
+  // The labels over every stack, so that no neighbour hides them (a landing tile brings its own).
+  for (const hx of scene.order) if (!plan?.tile.has(key(hx.q, hx.r))) drawLabels(ctx, lit, hx);
+  drawMarks(ctx, lit);
+  const piece = lit.drawn.piece;
+  return { piecePx: Number.isFinite(piece) ? piece * scene.cam.scale : null };
 }
 
 /**
@@ -37,7 +43,7 @@ export function drawMotionFrame(ctx, scene, still) {
   if (still) copyStill(ctx, scene, still);
   else drawBoard(ctx, { ...scene, motion: { plan, pose: null } });
   worldTransform(ctx, scene);
-  if (plan) drawMoving(ctx, scene);
+  if (plan) drawMoving(ctx, { ...scene, legible: legibleSizes(scene.cam.scale) });
 }
 
 function copyStill(ctx, scene, still) {
