@@ -44,3 +44,41 @@ def test_pieces_stay_at_least_12_px_at_the_smallest_zooms(game):
     game.wait_for_selector(f"{BOARD}[data-camera^='9.00,']", state="attached")
     scale, piece = board_still(game)
     assert piece >= 12, (scale, piece)
+
+
+# The colours of a picture: how much of it is island (warm landscapes and volcanoes, not the
+# blue sea), how many pixels are a seat's piece colour (red #d8342c, blue #2d63d8), and how many
+# are the board renderer's glowing craters (a plain volcano colour is #6e3b30).
+PICTURE_COLOURS_JS = """(canvas) => {
+  const px = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+  let warm = 0, red = 0, blue = 0, crater = 0;
+  const near = (i, [r, g, b]) =>
+    Math.abs(px[i] - r) + Math.abs(px[i + 1] - g) + Math.abs(px[i + 2] - b) < 40;
+  for (let i = 0; i < px.length; i += 4) {
+    if (px[i] > px[i + 2] + 40) warm += 1;
+    if (near(i, [0xd8, 0x34, 0x2c])) red += 1;
+    if (near(i, [0x2d, 0x63, 0xd8])) blue += 1;
+    if (px[i] > 220 && px[i + 1] > 90 && px[i + 2] < 90) crater += 1;
+  }
+  return { warm: warm / (px.length / 4), red, blue, crater };
+}"""
+
+
+def test_the_games_list_draws_each_kept_board_with_the_board_renderer(game):
+    new_game(game, {"players": 2}, seed=5)
+    game.evaluate(
+        """async () => {
+            for (let i = 1; i <= 12; i++) {
+                const moves = taluva.legalMoves();
+                await taluva.play(moves[(i * 7919) % moves.length]);
+            }
+        }"""
+    )
+    game.click("[data-testid=games]")
+    thumb = game.locator("[data-testid=game-item] canvas.games-thumb").first
+    # Drawn once its row is in view, within a frame or two.
+    game.wait_for_selector("[data-testid=game-item] canvas.games-thumb[data-drawn='1']")
+    colours = thumb.evaluate(PICTURE_COLOURS_JS)
+    assert colours["warm"] > 0.08, colours  # the island fills the picture, framed tight
+    assert colours["red"] > 10 and colours["blue"] > 10, colours  # both seats' pieces
+    assert colours["crater"] > 10, colours  # drawn by the board's art, not as plain dots
