@@ -52,13 +52,14 @@ function encode(source, { delay, lastDelay }) {
   // 255 colours and one more index for "as in the frame before": a step changes a few hexes, so
   // each later frame is mostly that index, which LZW packs to almost nothing.
   const palette = quantize(both, 255);
+  const colours = palette.slice();
   const same = palette.length;
   palette.push([0, 0, 0]);
   const gif = GIFEncoder();
   let before = null;
   for (let i = 0; i < count; i++) {
     const rgba = i === 0 ? first : i === count - 1 ? last : source.rgba(i);
-    const index = applyPalette(rgba, palette.slice(0, same));
+    const index = applyPalette(rgba, colours);
     const wait = i === count - 1 ? lastDelay : delay;
     if (!before) gif.writeFrame(index, width, height, { palette, delay: wait });
     else {
