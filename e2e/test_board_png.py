@@ -186,3 +186,21 @@ def test_the_share_dialog_saves_the_whole_game_as_a_gif(game):
         game.click(f"{dialog} [data-testid=make-gif]")
     frames = gif_frames(Path(info.value.path()).read_bytes())
     assert frames["images"] == total + 1, (frames["images"], total)  # steps 0..total
+
+
+def test_on_a_phone_the_share_dialogs_pictures_open_from_the_embed_row(game):
+    game.set_viewport_size({"width": 390, "height": 844})
+    new_game(game, {"players": 2}, seed=5)
+    play_moves(game, 2)
+    if not game.locator("[data-testid=share]").is_visible():
+        game.click("[data-testid=more]")  # a narrow header has Share in its More menu
+    game.click("[data-testid=share]")
+    dialog = "[data-testid=share-dialog][open]"
+    game.wait_for_selector(dialog)
+    # Folded away (the record's buttons need the room), its opener beside Copy embed code.
+    assert not game.locator(f"{dialog} [data-testid=download-png]").is_visible()
+    game.click(f"{dialog} [data-testid=pictures-open]")
+    game.locator(f"{dialog} [data-testid=download-png]").wait_for()
+    with game.expect_download() as info:
+        game.click(f"{dialog} [data-testid=download-png]")
+    assert info.value.suggested_filename.endswith(".png")

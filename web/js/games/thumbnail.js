@@ -18,6 +18,7 @@ const KEPT = 300; // pictures kept between openings of the list
 const kept = new Map(); // "id:playedAt:dpr" -> a drawn canvas, copied into the list's canvases
 const jobs = new WeakMap(); // canvas -> {entry, key}: what it is to show
 const waiting = new Set(); // canvases in view and not yet drawn
+const watched = new Set(); // canvases the observer watches
 let observer = null;
 let frame = 0;
 
@@ -49,11 +50,19 @@ function watch(canvas, job) {
   observer ??= new IntersectionObserver((changes) => {
     for (const change of changes) {
       if (!change.isIntersecting) continue;
-      observer.unobserve(change.target);
+      forget(change.target);
       queue(change.target);
     }
+    // Rows of an earlier rendering of the list are gone for good: stop watching them.
+    for (const gone of watched) if (!gone.isConnected) forget(gone);
   });
+  watched.add(canvas);
   observer.observe(canvas);
+}
+
+function forget(canvas) {
+  observer.unobserve(canvas);
+  watched.delete(canvas);
 }
 
 function queue(canvas) {

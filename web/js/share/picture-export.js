@@ -9,10 +9,13 @@ import { copyBoardPng, downloadBoardPng, saveBlob } from "./board-png.js";
 import { gifRange, makeGif } from "./gif.js";
 
 /**
- * `store`: the game store (view, seats, call); `colours()`: the seats' colour objects. Returns
- * {el, refresh()}: refresh() sets the GIF's range to the whole game on screen.
+ * `store`: the game store (view, seats, call); `colours()`: the seats' colour objects;
+ * `folded()`: whether the section opens folded (a phone's Share dialog has no room for it open).
+ * Returns {el, opener, refresh()}: `opener` is a button that opens the section (for a place
+ * where it is folded away, CSS decides); refresh() sets the GIF's range to the whole game on
+ * screen.
  */
-export function createPictureExport({ store, colours }) {
+export function createPictureExport({ store, colours, folded = () => false }) {
   const status = h("p", {
     class: "share-status pictures-status",
     role: "status",
@@ -28,9 +31,9 @@ export function createPictureExport({ store, colours }) {
     h("button", { type: "button", class: "tg-btn", dataset: { testid }, onclick }, text);
   const gifButton = btn(t("pictures.gif.make"), "make-gif", () => saveGif());
   const el = h(
-    "section",
-    { class: "share-section pictures-section", dataset: { testid: "pictures" } },
-    h("h3", {}, t("pictures.section")),
+    "details",
+    { class: "share-section pictures-section", dataset: { testid: "pictures" }, open: true },
+    h("summary", { class: "pictures-title" }, t("pictures.section")),
     h("p", { class: "share-help" }, t("pictures.section.help")),
     h(
       "div",
@@ -47,6 +50,12 @@ export function createPictureExport({ store, colours }) {
     ),
     status,
   );
+
+  const opener = btn(t("pictures.section"), "pictures-open", () => {
+    el.open = true;
+    el.scrollIntoView({ block: "nearest" });
+  });
+  opener.classList.add("pictures-opener");
 
   const stem = () => `taluva-${store.view.steps}`;
 
@@ -99,6 +108,7 @@ export function createPictureExport({ store, colours }) {
 
   return {
     el,
+    opener,
     refresh() {
       const total = store.view?.steps ?? 0;
       for (const input of [first, last]) input.max = String(total);
@@ -106,6 +116,7 @@ export function createPictureExport({ store, colours }) {
       first.value = String(Math.min(1, total));
       last.value = String(total);
       say("");
+      el.open = !folded();
     },
   };
 }

@@ -84,7 +84,12 @@ function fields() {
 export function createShareDialog({ store, screen, onReplay }) {
   const root = screen.root;
   const f = fields();
-  const pictures = createPictureExport({ store, colours: () => screen.colours });
+  const pictures = createPictureExport({
+    store,
+    colours: () => screen.colours,
+    // A phone: folded away, opened by a button beside Copy embed code (which has the row alone).
+    folded: () => matchMedia("(max-width: 599px)").matches,
+  });
   // A notice stands under the buttons of the control that caused it ("Link copied." under Copy
   // link), not at the foot of the dialog.
   const say = (text, control = null) => {
@@ -121,7 +126,7 @@ export function createShareDialog({ store, screen, onReplay }) {
       t("share.embed"),
       t("share.embed.help"),
       f.embed,
-      row(btn(t("share.embed.copy"), "copy-embed", copy(f.embed, "embed"))),
+      row(btn(t("share.embed.copy"), "copy-embed", copy(f.embed, "embed")), pictures.opener),
     ),
     pictures.el,
     section(
