@@ -9,7 +9,8 @@
 // count and drawing time; during an animation its progress 0..1, "glide" or "fade", its length in
 // ms and how far (hex radii) the pieces still are from their places; the camera drawn), so a
 // benchmark can time a move to the board that shows it. The canvas's data-motion says whether
-// an animation runs ("glide", "fade" or "") and data-camera is the drawn camera ("scale,x,y").
+// an animation runs ("glide", "fade" or "") and data-camera is the drawn camera ("scale,x,y");
+// data-piece-px is the height of the smallest piece drawn, in CSS px ("" with none on the board).
 //
 // Motion: a new snapshot that the engine's lastMove says is a step forward animates for
 // `motionMs` (anim.js: the tile lands, buried pieces crumble, built ones drop in); with
@@ -261,9 +262,9 @@ export class Board {
     const { view, byKey, order, clockOfTile, size } = this;
     const cam = live?.cam ?? this.cam;
     const scene = { view, byKey, order, clockOfTile, cam, size, motion: live };
-    if (live) drawMotionFrame(this.ctx, scene, this.#still(scene));
-    else drawBoard(this.ctx, scene);
     const c = this.canvas.dataset;
+    if (live) drawMotionFrame(this.ctx, scene, this.#still(scene));
+    else c.piecePx = pixels(drawBoard(this.ctx, scene).piecePx);
     c.draws = String(this.draws);
     c.motion = live?.kind ?? "";
     c.camera = [cam.scale, cam.x, cam.y].map((v) => v.toFixed(2)).join(",");
@@ -273,6 +274,8 @@ export class Board {
     if (this.motion) this.invalidate(); // the next frame of the animation
   }
 }
+
+const pixels = (px) => (px === null ? "" : px.toFixed(1));
 
 function prefersReducedMotion() {
   return Boolean(window.matchMedia?.("(prefers-reduced-motion: reduce)").matches);

@@ -15,6 +15,7 @@ import { list, rich, t } from "../i18n/messages.js";
 import { moveText } from "../i18n/move-text.js";
 import { createConfirmDialog } from "./dialogs/confirm.js";
 import { createEndDialog } from "./dialogs/end.js";
+import { createPictureExport } from "../share/picture-export.js";
 import { frameDialogsIn } from "./dialogs/frame.js";
 import { createHelpDialog } from "./dialogs/help.js";
 import { SetupDialog } from "./dialogs/setup.js";
@@ -154,7 +155,12 @@ export class GameScreen {
 
   #mountDialogs(levels) {
     this.setup = new SetupDialog({ levels, onStart: (cfg) => this.act.newGame(cfg) });
-    this.endDialog = createEndDialog({ onNewGame: () => this.openSetup(), onReview: () => this.#review?.() });
+    this.endPictures = createPictureExport({ store: this.store, colours: () => this.colours });
+    this.endDialog = createEndDialog({
+      onNewGame: () => this.openSetup(),
+      onReview: () => this.#review?.(),
+      pictures: this.endPictures.el,
+    });
     this.confirmDialog = createConfirmDialog();
     this.helpDialog = createHelpDialog();
     this.parts.dialogSlot.append(this.setup.el, this.endDialog.el, this.confirmDialog.el, this.helpDialog.el);
@@ -194,6 +200,7 @@ export class GameScreen {
   }
 
   showEnd() {
+    this.endPictures.refresh();
     this.endDialog.show(this.store.state, this.store.seats, this.colours);
   }
 
