@@ -47,6 +47,7 @@ export class GameKeeper {
     const store = this.store;
     if (!store.view || !this.#library) return false;
     if (store.view.bylink) return false; // kept with its secret by share/bylink.js
+    if (store.source === "lesson") return false; // a lesson's position (lesson/lesson.js)
 
     // A new game is kept from its first move: one left untouched (the game a visit starts
     // with, say) does not crowd the list. A link's game is kept at once.
