@@ -312,7 +312,13 @@ STEPS: tuple[Step, ...] = (
     ),
     Step("temple", ("R-BUILD-3",), _EXPANDED + "9 RL -3,2/12\n", Task("temple"), "temple 2,-2"),
     Step("tower", ("R-BUILD-4",), _TOWER_GAME, Task("tower"), "tower -3,-1"),
-    Step("one-each", ("R-BUILD-5",), _TEMPLE + "11 SC -5,2/4\n", Task("expand"), "temple -3,1"),
+    Step(
+        "one-each",
+        ("R-BUILD-5",),
+        _TEMPLE + "11 CC 0,-3/2 huts 1,-3 2,-2\n12 RS 5,0/4 hut 5,1\n13 LS -5,2/4\n",
+        Task("temple"),
+        "temple -3,1",
+    ),
     # Winning and losing.
     Step("win", ("R-END-1",), _WIN_GAME, Task("win"), "hut -1,1"),
     Step("elimination", ("R-ELIM-1",), _ELIMINATION_GAME, Task("survive"), "4,-2/6"),
