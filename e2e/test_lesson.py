@@ -57,7 +57,9 @@ def point_at(page, q: int, r: int) -> tuple[float, float]:
             return x, y
         page.click("[data-testid=zoom-out]")
         x, y = screen_of(page, q, r)
-    raise AssertionError(f"hex {q},{r} is not on the board")
+    above = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.className", [x, y])
+    page.screenshot(path=str(ROOT / "e2e" / "artifacts" / "lesson-off-board.png"))
+    raise AssertionError(f"hex {q},{r} is not on the board at {x:.0f},{y:.0f}: {above!r}")
 
 
 def hit(page, x: float, y: float, touch: bool) -> None:
@@ -94,7 +96,7 @@ def place(page, notation: str, touch: bool) -> None:
     q, r = (int(v) for v in spot.split(","))
     rotate_to(page, int(clock), touch)
     x, y = point_at(page, q, r)
-    if touch:
+    if touch and data(page, "ghost") != notation:  # aimed there already: one tap places
         page.touchscreen.tap(x, y)
         wait_data(page, f'[data-ghost="{notation}"]')
     hit(page, x, y, touch)
@@ -121,11 +123,13 @@ def build(page, notation: str, touch: bool) -> None:
     q, r = (int(v) for v in re.sub(r"x\d+$", "", cells[0]).split(","))
     x, y = point_at(page, q, r)
     hit(page, x, y, touch)
-    if kind == "expand" and legal:
-        if data(page, "selected") != notation:
-            s = legal[0]["settlement"]
-            page.click(f"[data-testid='expand-{s[0]},{s[1]}-{legal[0]['terrain']}']")
-        assert data(page, "selected") == notation
+    if not legal:
+        return  # refused at the hex: the page explains it
+    if kind == "expand" and data(page, "selected") != notation:
+        s = legal[0]["settlement"]
+        page.click(f"[data-testid='expand-{s[0]},{s[1]}-{legal[0]['terrain']}']")
+    if kind == "expand" or touch:  # a tap shows the build; the button confirms it
+        wait_data(page, f'[data-selected="{notation}"]')
         page.click("[data-testid=confirm]")
 
 
