@@ -29,10 +29,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
+from weakref import WeakKeyDictionary
 
-from taluva.game import BUILD, OVER, Game
+from taluva.game import OVER, Game
 from taluva.hexgrid import unpack
-from taluva.jsonio import move_from_json, reason_json
+from taluva.jsonio import eliminating_placements, move_from_json, reason_json
 from taluva.moves import TEMPLE, TOWER, Build, Move, Placement, format_move, parse_move
 from taluva.record import replay
 from taluva.tiles import VOLCANO
@@ -243,10 +244,15 @@ def _wins(game: Game, move: Move) -> bool:
     )
 
 
+# The placements of a position that leave its player no build (R-ELIM-1), found once: the
+# engine's own quick test clears most placements without playing them.
+_ELIMINATING: WeakKeyDictionary[Game, set[Placement]] = WeakKeyDictionary()
+
+
 def _keeps_building(game: Game, move: Move) -> bool:
-    after = game.copy()
-    after.play(move)
-    return after.phase == BUILD
+    if game not in _ELIMINATING:
+        _ELIMINATING[game] = eliminating_placements(game)
+    return move not in _ELIMINATING[game]
 
 
 _PROPERTIES: dict[str, Callable[[Game, Move, int], bool]] = {
@@ -361,10 +367,11 @@ def check(step_id: str, move: Any) -> dict[str, Any]:
     return {"pass": False, "reason": off}
 
 
-def passing_moves(step_id: str) -> list[Move]:
+@cache
+def passing_moves(step_id: str) -> tuple[Move, ...]:
     """Every move that passes the step."""
     step, game = step_by_id(step_id), position(step_id)
-    return [move for move in game.legal_moves() if step.task.passes(game, move)]
+    return tuple(move for move in game.legal_moves() if step.task.passes(game, move))
 
 
 # More marked hexes than this say nothing ("almost anywhere"): the board then marks none.
