@@ -1,15 +1,11 @@
-// Where a player finds the lesson besides the first visit's offer: a button in Help and one in
-// the New game dialog, each under the dialog's title (the dialogs' own buttons stay as they are).
+// Where a player finds the lesson besides the first visit's offer: at the top of Help, and in the
+// New game dialog's row of actions (always in view there; its body is full of seat choices).
 
 import { t } from "../i18n/messages.js";
 import { h } from "../screen/dom.js";
 
-function lessonButton(testid, onClick) {
-  const button = h(
-    "button",
-    { type: "button", class: "tg-btn tg-lesson-entry", dataset: { testid } },
-    t("lesson.learn"),
-  );
+function lessonButton(testid, label, onClick) {
+  const button = h("button", { type: "button", class: "tg-btn tg-lesson-entry", dataset: { testid } }, label);
   button.addEventListener("click", onClick);
   return button;
 }
@@ -20,8 +16,10 @@ export function addLessonEntries(screen, lesson) {
     dialog.close();
     lesson.start();
   };
-  const setupTitle = screen.setup.el.querySelector("h2");
-  setupTitle?.after(lessonButton("setup-lesson", open(screen.setup.el)));
-  const helpTitle = screen.helpDialog.el.querySelector("h2");
-  helpTitle?.after(lessonButton("help-lesson", open(screen.helpDialog.el)));
+  const setup = screen.setup.el;
+  setup
+    .querySelector(".tg-dialog-buttons")
+    ?.prepend(lessonButton("setup-lesson", t("lesson.learn-short"), open(setup)));
+  const help = screen.helpDialog.el;
+  help.querySelector("h2")?.after(lessonButton("help-lesson", t("lesson.learn"), open(help)));
 }

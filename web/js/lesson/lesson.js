@@ -36,6 +36,7 @@ export function createLesson({ screen, store, storage = globalThis.localStorage 
   let index = -1; // the step on screen, -1 when the lesson is not
   let passed = false;
   let loading = false;
+  let offer = null; // the first visit's offer, while it is shown
   const root = screen.root;
   const card = createLessonCard({ onNext: () => next(), onSkip: () => next(), onLeave: () => leave() });
   screen.parts.turnBanner.after(card.el);
@@ -146,11 +147,18 @@ export function createLesson({ screen, store, storage = globalThis.localStorage 
       const kept = readProgress(storage);
       if (kept?.active) return start(kept.step);
       if (firstVisit && !kept && !offerAnswered(storage)) {
-        const offer = createLessonOffer({
+        offer = createLessonOffer({
           onTake: () => start(0),
           onDismiss: () => answerOffer(storage, "dismissed"),
         });
         screen.parts.turnBanner.after(offer);
+        // It stands beside the first visit's game only: another game (or the lesson) takes it away.
+        const off = store.subscribe(({ cause }) => {
+          if (cause !== "new" && cause !== "load") return;
+          offer?.remove();
+          offer = null;
+          off();
+        });
       }
     },
   };
