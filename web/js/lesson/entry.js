@@ -21,5 +21,9 @@ export function addLessonEntries(screen, lesson) {
     .querySelector(".tg-dialog-buttons")
     ?.prepend(lessonButton("setup-lesson", t("lesson.learn-short"), open(setup)));
   const help = screen.helpDialog.el;
-  help.querySelector("h2")?.after(lessonButton("help-lesson", t("lesson.learn"), open(help)));
+  const learn = lessonButton("help-lesson", t("lesson.learn"), open(help));
+  // At the top of the body: framed already (dialogs/frame.js), else right under the title.
+  const body = help.querySelector(".tg-dialog-body");
+  if (body) body.prepend(learn);
+  else help.querySelector("h2")?.after(learn);
 }
