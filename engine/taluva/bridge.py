@@ -25,7 +25,7 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from taluva import __version__, bylink
+from taluva import __version__, bylink, lesson
 from taluva.ai import choose_move, levels
 from taluva.bylink_session import ByLinkSession
 from taluva.errors import IllegalMoveError, OptionsError, RecordError, TaluvaError
@@ -240,6 +240,25 @@ def _relate_codes(code: str, others: list[Any]) -> list[str | None]:
     if not isinstance(code, str) or not isinstance(others, list):
         raise TypeError("relateCodes takes a code (a string) and others (a list of strings)")
     return relate(code, others)
+
+
+@method("lesson")
+def _lesson() -> list[dict[str, Any]]:
+    """The lesson's steps (taluva.lesson): id, rules, record, seat, phase, marked hexes."""
+    return lesson.steps_json()
+
+
+@method("lessonCheck")
+def _lesson_check(step: str, move: Any) -> dict[str, Any]:
+    """Whether ``move`` passes lesson ``step``: ``{pass}``, with the ``reason`` when not."""
+    return lesson.check(step, move)
+
+
+@method("lessonPictures")
+def _lesson_pictures(steps: list[Any]) -> dict[str, str]:
+    """Help's pictures: each named lesson step's position after a passing move, as a picture
+    (taluva.picture) the page draws with its board renderer."""
+    return {str(s): picture(lesson.picture_of(str(s))) for s in steps}
 
 
 @method("aiLevels")

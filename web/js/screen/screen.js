@@ -37,6 +37,8 @@ export class GameScreen {
   #highlight = undefined; // the hexes of the log row pointed at, drawn on the board
   #coords = false; // the player's toggle: each hex's coordinates drawn on the board
   #preview = null; // {view, seats}: a kept game drawn before the engine is up (preview())
+  marks = undefined; // hexes marked where to act (the lesson's), under a log row's highlight
+  gate = null; // async (move) => whether the person's move may be played (the lesson's check)
 
   constructor(root, { store, computers, hints, levels = [] }) {
     this.root = root;
@@ -404,7 +406,7 @@ export class GameScreen {
       colours: this.colours,
       shown,
       personToMove: store.personToMove(),
-      highlight: this.#highlight,
+      highlight: this.#highlight ?? this.marks,
       coords: this.#coords,
     });
     d.ghost = ghost ? placementKey(ghost.q, ghost.r, ghost.clock) : "";
