@@ -18,7 +18,7 @@ import { createByLink } from "./share/bylink.js";
 import { syncLink } from "./share/link-sync.js";
 import { showNotice } from "./share/notice.js";
 import { createReviewDialog } from "./review/review-dialog.js";
-import { colourById } from "./screen/theme.js";
+import { colourById } from "./base/theme.js";
 import { createReplayDialog } from "./share/replay-dialog.js";
 import { createShareDialog } from "./share/share-dialog.js";
 import { keptGameToShow, openFirstGame } from "./share/start.js";

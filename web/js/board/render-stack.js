@@ -2,7 +2,7 @@
 // and level plate, and its building (dropping in while a build animates). render-motion.js draws
 // a landing tile with the same parts.
 
-import { TERRAINS } from "../screen/theme.js";
+import { TERRAINS } from "../base/theme.js";
 import { drawBuilding, drawHexTop, drawLevelBadge, mix } from "./art.js";
 import { LIFT } from "./camera.js";
 import { CORNERS, DIRECTIONS, hexCenter, key } from "./geometry.js";

@@ -5,8 +5,8 @@
 import { Board } from "../board/board.js";
 import { t } from "../i18n/messages.js";
 import { pictureColours, pictureState, readPicture } from "../share/picture.js";
-import { h } from "../screen/dom.js";
-import { colourById } from "../screen/theme.js";
+import { h } from "../base/dom.js";
+import { colourById } from "../base/theme.js";
 
 const STATUS_TEXT = { eliminated: "panels.eliminated", finished: "panels.finished" };
 

@@ -6,7 +6,7 @@ import { createEngine } from "../engine/client.js";
 import { createReplay } from "../share/replay.js";
 import { formatHash, replaceHash } from "../share/hash.js";
 import { defaultSeats } from "../game/seats.js";
-import { colourById } from "../screen/theme.js";
+import { colourById } from "../base/theme.js";
 
 const $ = (id) => document.getElementById(id);
 

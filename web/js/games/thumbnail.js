@@ -4,8 +4,8 @@
 import { t } from "../i18n/messages.js";
 import { hexPath, topColour } from "../board/art.js";
 import { hexCenter } from "../board/geometry.js";
-import { smallCanvas } from "../screen/dom.js";
-import { colourById } from "../screen/theme.js";
+import { smallCanvas } from "../base/dom.js";
+import { colourById } from "../base/theme.js";
 
 function bounds(hexes) {
   const xs = [];

@@ -5,9 +5,9 @@ import { drawHexTop, drawPiece, drawTile, hexPath } from "../board/art.js";
 import { levelName } from "../i18n/engine-text.js";
 import { rich, t } from "../i18n/messages.js";
 import { moveText } from "../i18n/move-text.js";
-import { fill, h, smallCanvas } from "./dom.js";
-import { LANDSCAPE_NAMES, TERRAINS, terrainName, tileTerrains } from "./theme.js";
-import { builtText, ordinal, teamName } from "./words.js";
+import { fill, h, smallCanvas } from "../base/dom.js";
+import { LANDSCAPE_NAMES, TERRAINS, tileTerrains } from "../base/theme.js";
+import { builtText, ordinal, teamName, terrainName } from "./words.js";
 
 const iconCache = new Map();
 

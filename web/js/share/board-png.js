@@ -5,7 +5,7 @@
 import { fitCamera } from "../board/camera.js";
 import { drawBoard } from "../board/render.js";
 import { completeView, indexView } from "../board/view.js";
-import { h } from "../screen/dom.js";
+import { h } from "../base/dom.js";
 
 export const PNG_SIZE = { w: 1200, h: 900 };
 

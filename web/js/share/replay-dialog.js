@@ -2,8 +2,8 @@
 // with the URL hash following the step shown.
 
 import { t } from "../i18n/messages.js";
-import { colourById } from "../screen/theme.js";
-import { h } from "../screen/dom.js";
+import { colourById } from "../base/theme.js";
+import { h } from "../base/dom.js";
 import { createReplay } from "./replay.js";
 
 export function createReplayDialog({ store, screen, onStep, onReview }) {

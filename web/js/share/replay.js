@@ -6,7 +6,7 @@
 
 import { t } from "../i18n/messages.js";
 import { Board } from "../board/board.js";
-import { h } from "../screen/dom.js";
+import { h } from "../base/dom.js";
 
 /**
  * `engine`: {call}; `colours()`: seat colour objects (theme.js) for the current game;

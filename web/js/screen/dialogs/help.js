@@ -1,7 +1,7 @@
 // How to play: the rules at a glance and the keys (from the keymap, the one list of them).
 
 import { t } from "../../i18n/messages.js";
-import { h } from "../dom.js";
+import { h } from "../../base/dom.js";
 import { helpRows } from "../keymap.js";
 
 const RULES = [
