@@ -1,4 +1,4 @@
-"""Issue 27: the board as a PNG from the Share dialog, drawn by the page's own renderer."""
+"""The board as a PNG from the Share dialog, drawn by the page's own renderer."""
 
 from __future__ import annotations
 

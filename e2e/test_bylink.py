@@ -1,4 +1,4 @@
-"""Issue 32: two devices (two browser contexts) play a whole 2-player by-link game by passing
+"""Two devices (two browser contexts) play a whole 2-player by-link game by passing
 links, each seeing the other's moves, the game kept on both; a tampered link is refused and the
 game on screen stays.
 """

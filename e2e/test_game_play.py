@@ -1,4 +1,4 @@
-"""Whole games played through the page with pointer and keys (issue 4), for 2, 3 and 4 players
+"""Whole games played through the page with pointer and keys, for 2, 3 and 4 players
 and under every non-default option of RULES.md section O.
 
 The seeds and the chooser in game_driver.py are picked so that across these games there is an

@@ -1,4 +1,4 @@
-"""Issue 25: one layout from a phone to a wide desktop, in every language.
+"""One layout from a phone to a wide desktop, in every language.
 
 At six window sizes (the first four touch screens) and in the six languages, with a 3-player game
 two turns in: the page is never wider than the window, no word is split across two lines, every

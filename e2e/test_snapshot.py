@@ -151,7 +151,7 @@ EVERY_METHOD = """async () => {
     // What a link draws before the engine is up.
     const picture = await note("picture", { colours: [0, 1] });
     await note("readPicture", { text: picture });
-    // A by-link game (issue 32): made, joined, read, opened on seat 0's device, a turn handed on.
+    // A by-link game: made, joined, read, opened on seat 0's device, a turn handed on.
     const made = await note("bylinkCreate", { options: { players: 2 } });
     const joined = await note("bylinkJoin", { link: made.link });
     await note("bylinkRead", { link: joined.link, kept: made.link });

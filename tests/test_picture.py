@@ -1,4 +1,4 @@
-"""The picture of a position in links (issue 27): exact for drawing, and short."""
+"""The picture of a position in links: exact for drawing, and short."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Share codes for links (issue 6): compact, exact, and a decoder that fails only cleanly."""
+"""Share codes for links: compact, exact, and a decoder that fails only cleanly."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def test_share_code_round_trip_and_size(players: int) -> None:
         assert _moves(decode(code)) == _moves(game)
         chars += len(code)
         turns += len(game.turns)
-    assert chars / turns <= 4, "issue 6 asks for 4 characters per turn or fewer"
+    assert chars / turns <= 4, "a link must stay short: 4 characters per turn or fewer"
 
 
 def test_share_code_of_every_intermediate_position() -> None:

@@ -50,7 +50,7 @@ const buildMove = {
   hexes: [{ q: 2, r: -1, count: 1 }],
 };
 const entry = { seat: 0, tile: "JR", covered: [], placementMove, buildMove };
-// What builds before this one sent beside the facts (issue 11), and before the facts.
+// What builds before this one sent beside the facts, and before the facts.
 const repeated = {
   placement: "0,1/6",
   placementHexes: [
@@ -79,6 +79,6 @@ test("a lastMove kept by the build before (facts beside hex lists) draws the sam
 test("a placement not yet built on has no ring; no lastMove or one without facts has no marks", () => {
   assert.equal(marksOf({ ...entry, buildMove: null }).arc.length, 0);
   assert.equal(marksOf({ ...entry, buildMove: null }).moveTo.length, 12);
-  const older = { seat: 0, tile: "JR", covered: [], ...repeated }; // kept before issue 11
+  const older = { seat: 0, tile: "JR", covered: [], ...repeated }; // kept before the facts
   for (const last of [null, older]) assert.deepEqual(marksOf(last), { moveTo: [], arc: [] });
 });

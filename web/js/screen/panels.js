@@ -149,7 +149,7 @@ function playerRow(p, state, seat, colour, info) {
 
 // What each panel (or each of its rows) last showed, by element: what has the same inputs is
 // left as it is, since a step changes a row or two and rebuilding the rest (their canvases)
-// cost a few ms of the step's round trip (issue 10).
+// cost a few ms of the step's round trip.
 const shownInputs = new WeakMap();
 
 function unchanged(el, inputs) {

@@ -257,7 +257,7 @@ export class SetupDialog {
   }
 }
 
-/** "Play a friend by link" (issue 32): each person on their own device (share/bylink.js). */
+/** "Play a friend by link": each person on their own device (share/bylink.js). */
 function byLinkOption() {
   return h(
     "label",
