@@ -147,8 +147,8 @@ def test_the_documented_kinds_are_the_engines() -> None:
     assert SHARE_ERROR_KINDS == DOCUMENTED
 
 
-# A link made today must open the same game for as long as format 1 exists (README, "Share
-# codes"): any change in legality or move order that would misread it fails here first.
+# A link made today must open the same game for as long as format 1 exists (docs/formats.md,
+# "Share codes"): any change in legality or move order that would misread it fails here first.
 PINNED_CODE = "1ANuDH7ox8yk8vvIfE9DT_IZT-g"
 PINNED_RECORD = """taluva 1
 options players=3 tiles=12 found=any rank=off teams=off

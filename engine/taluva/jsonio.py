@@ -1,6 +1,6 @@
 """JSON for the page and for tools: the state, moves (out and back in), and legality reasons.
 
-Coordinates are axial ``[q, r]``. The format is documented in README.md ("State JSON").
+Coordinates are axial ``[q, r]``. The format is documented in docs/formats.md ("State JSON").
 
 >>> from taluva.game import Game, Turn
 >>> from taluva.tiles import tile_from_code

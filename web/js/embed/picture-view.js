@@ -30,7 +30,7 @@ export function showPicture(root, text, names) {
   const seats = state.players.map((p, i) => seatRow(p, i, { state, colours, names }));
   root.replaceChildren(canvas, h("ol", { class: "embed-seats", dataset: { testid: "embed-seats" } }, seats));
   root.hidden = false;
-  // The first frame's moment, for the browser tests and the README's figure.
+  // The first frame's moment, for the browser tests and docs/performance.md.
   canvas.addEventListener("board-drawn", () => performance.mark("taluva:picture-drawn"), { once: true });
   const board = new Board(canvas, {});
   board.set({ hexes: state.hexes, tiles: state.tiles, colours });

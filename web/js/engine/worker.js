@@ -149,8 +149,8 @@ async function boot(options) {
 // right after. The browser keeps compiled code for a script only once it has run from the service
 // worker's cache: on a first visit Pyodide's 1.25 MB of JavaScript came from the network, so the
 // first return visit would compile it (and the functions a restore runs) all over again. Run once
-// here, off the critical path, that visit finds it compiled: ~0.25 s sooner (README, "Boot
-// benchmark"). It also checks that this browser restores the snapshot; one that does not is
+// here, off the critical path, that visit finds it compiled: ~0.25 s sooner
+// (docs/performance.md, "Boot"). It also checks that this browser restores the snapshot; one that does not is
 // dropped now rather than on the next visit. Nothing is installed and nothing kept.
 async function rehearse() {
   let result;

@@ -1,4 +1,4 @@
-// Play a friend by link (README "Play a friend by link"): the page's side of a game
+// Play a friend by link (docs/formats.md, "By-link links"): the page's side of a game
 // passed from device to device. The engine checks every link and draws every tile (bridge
 // bylink*); this module keeps each game's secret and last link on this device, opens links, and
 // offers the link to send after each turn. It holds no rule and never reads a link itself.
