@@ -1,4 +1,4 @@
-"""Issue 31: a readable board at every zoom. Pieces are drawn at least 12 CSS px high at the
+"""A readable board at every zoom. Pieces are drawn at least 12 CSS px high at the
 smallest zoom the page picks itself (a late four-player game on a phone) and at the smallest
 zoom a person can choose; the board reports the smallest piece it drew (data-piece-px)."""
 

@@ -1,4 +1,4 @@
-"""Motion and a steady camera (issue 24, points 3 and 4).
+"""Motion and a steady camera.
 
 A move is animated: the board draws frames between the two positions (its `board-drawn` events
 carry the animation's progress `t`, its kind, its length `span` and how far the pieces still are

@@ -1,4 +1,4 @@
-"""Issue 24: moves in words a player can follow, a log that points at the board, and reasons at
+"""Moves in words a player can follow, a log that points at the board, and reasons at
 the pointer in every step.
 
 - Pointing at a log row marks its turn's hexes on the board (the canvas reports them in

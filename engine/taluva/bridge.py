@@ -306,7 +306,7 @@ def _redo(logBase: str | None = None) -> dict[str, Any]:
 @method("record")
 def _record() -> str:
     """The game's record; the seed line only once the game is over, since while it is played
-    the seed would tell every tile still to come (issue 32)."""
+    the seed would tell every tile still to come."""
     game = _current().game
     return write_record(game, include_seed=game.phase == OVER)
 
@@ -451,7 +451,7 @@ def _board_state(game: Game) -> dict[str, Any]:
     return state_to_json(game, log_from=len(game.turns))
 
 
-# By-link games (issue 32, taluva.bylink): links that pass a game from device to device. A
+# By-link games (taluva.bylink): links that pass a game from device to device. A
 # secret crosses as hex; it is kept by the page on its owner's device and sent nowhere else.
 
 

@@ -20,7 +20,7 @@ import { showNotice } from "./share/notice.js";
 import { addLessonEntries } from "./lesson/entry.js";
 import { createLesson } from "./lesson/lesson.js";
 import { createReviewDialog } from "./review/review-dialog.js";
-import { colourById } from "./screen/theme.js";
+import { colourById } from "./base/theme.js";
 import { createReplayDialog } from "./share/replay-dialog.js";
 import { createShareDialog } from "./share/share-dialog.js";
 import { keptGameToShow, openFirstGame } from "./share/start.js";

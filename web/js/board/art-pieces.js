@@ -1,7 +1,7 @@
 // Piece art: huts, temples and towers as distinct silhouettes in a player's colours, the hut
 // count and level plates, and a whole tile drawn flat (the preview widget and pile overview).
 
-import { tileTerrains } from "../screen/theme.js";
+import { tileTerrains } from "../base/theme.js";
 import { alpha, hexPath, outlineHexes } from "./art-paint.js";
 import { drawHexTop } from "./art-terrain.js";
 import { hexCenter, tileHexes } from "./geometry.js";

@@ -1,7 +1,7 @@
 // Terrain art: hex tops with their colour by level, a pattern per landscape, and the volcano's
 // crater and lava tongue (which shows the tile's orientation).
 
-import { TERRAINS } from "../screen/theme.js";
+import { TERRAINS } from "../base/theme.js";
 import { hexPath, mix, rng } from "./art-paint.js";
 import { clockAngle } from "./geometry.js";
 

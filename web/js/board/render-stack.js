@@ -7,7 +7,7 @@
 // Legibility: pieces are never drawn under MIN_PIECE_PX high nor level numbers under
 // MIN_LABEL_PX, whatever the zoom; a scene's `legible` holds both in world units (legibleSizes).
 
-import { TERRAINS } from "../screen/theme.js";
+import { TERRAINS } from "../base/theme.js";
 import { drawBuilding, drawHexTop, drawHutCount, drawLevelBadge, mix } from "./art.js";
 import { LIFT } from "./camera.js";
 import { CORNERS, DIRECTIONS, hexCenter, key } from "./geometry.js";

@@ -7,8 +7,8 @@
 // next time the list is shown. A drawn canvas has data-drawn="1".
 
 import { t } from "../i18n/messages.js";
-import { h } from "../screen/dom.js";
-import { colourById } from "../screen/theme.js";
+import { h } from "../base/dom.js";
+import { colourById } from "../base/theme.js";
 import { paintBoard } from "../share/board-paint.js";
 
 export const THUMB = { w: 84, h: 64 };

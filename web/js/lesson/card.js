@@ -2,7 +2,7 @@
 // showed; Next, Skip and Leave. Words only: what passes is the engine's (lesson.js asks it).
 
 import { t } from "../i18n/messages.js";
-import { h, fill } from "../screen/dom.js";
+import { h, fill } from "../base/dom.js";
 import { stepKeys } from "./texts.js";
 
 export function createLessonCard({ onNext, onSkip, onLeave }) {

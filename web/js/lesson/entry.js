@@ -2,7 +2,7 @@
 // New game dialog's row of actions (always in view there; its body is full of seat choices).
 
 import { t } from "../i18n/messages.js";
-import { h } from "../screen/dom.js";
+import { h } from "../base/dom.js";
 
 function lessonButton(testid, label, onClick) {
   const button = h("button", { type: "button", class: "tg-btn tg-lesson-entry", dataset: { testid } }, label);

@@ -19,7 +19,7 @@ import { createPictureExport } from "../share/picture-export.js";
 import { frameDialogsIn } from "./dialogs/frame.js";
 import { createHelpDialog } from "./dialogs/help.js";
 import { SetupDialog } from "./dialogs/setup.js";
-import { h, fill } from "./dom.js";
+import { h, fill } from "../base/dom.js";
 import { buildProbe, createIntents } from "./intents.js";
 import { listenKeys } from "./keys.js";
 import { buildLayout } from "./layout.js";
@@ -28,7 +28,7 @@ import { createMenu } from "./menu.js";
 import { errorText } from "./notify.js";
 import { renderLog, renderPlayers, renderTiles } from "./panels.js";
 import { renderStepBar } from "./stepbar.js";
-import { colourById } from "./theme.js";
+import { colourById } from "../base/theme.js";
 import { Tooltip } from "./tooltip.js";
 
 export class GameScreen {

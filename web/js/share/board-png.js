@@ -2,7 +2,7 @@
 // (board-paint.js) into a canvas of its own, framed whole, with no marks, ghost or motion: just
 // the island and its buildings. Saved as a file, or copied to the clipboard as an image.
 
-import { h } from "../screen/dom.js";
+import { h } from "../base/dom.js";
 import { paintBoard } from "./board-paint.js";
 
 export const PNG_SIZE = { w: 1200, h: 900 };

@@ -3,7 +3,7 @@
 // stands under these controls, beside the button that caused it.
 
 import { t } from "../i18n/messages.js";
-import { h } from "../screen/dom.js";
+import { h } from "../base/dom.js";
 import { errorText } from "../screen/notify.js";
 import { copyBoardPng, downloadBoardPng, saveBlob } from "./board-png.js";
 import { gifRange, makeGif } from "./gif.js";

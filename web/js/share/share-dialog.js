@@ -3,9 +3,9 @@
 // shown with textContent or as a form value, never as markup.
 
 import { t } from "../i18n/messages.js";
-import { downloadText, h } from "../screen/dom.js";
+import { downloadText, h } from "../base/dom.js";
 import { headerButton } from "../screen/layout.js";
-import { ICONS } from "../screen/icons.js";
+import { ICONS } from "../base/icons.js";
 import { errorText } from "../screen/notify.js";
 import { hashOf } from "./link-sync.js";
 import { colourIndices } from "./picture.js";

@@ -3,7 +3,7 @@
 import { decidingCount } from "../../game/outcome.js";
 import { resultSentence } from "../../i18n/engine-text.js";
 import { list, t } from "../../i18n/messages.js";
-import { h, fill } from "../dom.js";
+import { h, fill } from "../../base/dom.js";
 import { builtText, ordinal, teamName } from "../words.js";
 
 function rankRow(state, seat, seats, colours) {

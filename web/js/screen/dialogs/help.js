@@ -6,9 +6,9 @@
 import { Board } from "../../board/board.js";
 import { t } from "../../i18n/messages.js";
 import { pictureColours, pictureState, readPicture } from "../../share/picture.js";
-import { h } from "../dom.js";
+import { h } from "../../base/dom.js";
 import { helpRows } from "../keymap.js";
-import { colourById } from "../theme.js";
+import { colourById } from "../../base/theme.js";
 
 // Each rule: its sentence, the rule ids it states, and the lesson step whose position shows it.
 const RULES = [
