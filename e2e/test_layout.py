@@ -437,3 +437,31 @@ def test_the_new_game_selects_are_readable_with_a_light_colour_scheme(browser, s
             assert ratio >= 4.5, f"select {label}: {ink} on {bg} is {ratio:.1f}:1"
     finally:
         context.close()
+
+
+def test_a_320px_header_keeps_replay_in_its_more_menu(browser, server):
+    """At 320 px the header has no room for Replay beside More: it heads the More menu there, opens
+    the replay from it, and stands in the header again at 390 px."""
+    context = browser.new_context(viewport={"width": 320, "height": 568}, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(server.url)
+        wait_ready(page)
+        wait_game_ready(page)
+        close_dialogs(page)
+        start_game(page)
+        replay = page.locator("[data-testid=show-replay]")
+        assert not replay.is_visible()
+        assert page.locator("[data-testid=more-menu] [data-testid=show-replay]").count() == 1
+        page.click("[data-testid=more]")
+        replay.click()
+        page.wait_for_selector("dialog[data-testid=replay-dialog][open]")
+        close_dialogs(page)
+        page.set_viewport_size({"width": 390, "height": 844})
+        frames(page)
+        frames(page)  # the header refits in the frame after the resize
+        assert replay.is_visible()
+        assert page.locator(".tg-actions > [data-testid=show-replay]").count() == 1
+        assert page.locator("[data-testid=more-menu]").is_hidden()
+    finally:
+        context.close()

@@ -128,14 +128,24 @@ function showSheet(root, id) {
 }
 
 // The header's fit, widest first: labels and the name, labels alone, icons alone, then the less
-// used actions (Games, Share, Help, language) behind a "More" button, with the name and without.
-// Measured, not guessed by width, since labels run ~30% longer in German or Russian than in English.
-const FITS = ["full", "labels", "icons", "menu-named", "menu"];
+// used actions (Games, Share, Help, language) behind a "More" button, with the name and without,
+// and last (a 320 px phone) Replay behind it too. Measured, not guessed by width, since labels
+// run ~30% longer in German or Russian than in English.
+const FITS = ["full", "labels", "icons", "menu-named", "menu", "menu-replay"];
 
-function fitHeader(top) {
+function fitHeader(top, replay) {
+  const nav = top.querySelector(".tg-actions");
+  const toggle = nav.querySelector(".tg-more-toggle");
+  const panel = nav.querySelector(".tg-more");
+  // Replay stands before "More" in the header, or heads the menu at the narrowest fit.
+  const placeReplay = (folded) => {
+    if (folded && replay.parentElement !== panel) panel.prepend(replay);
+    else if (!folded && replay.parentElement !== nav) nav.insertBefore(replay, toggle);
+  };
   const fit = () => {
     for (const level of FITS) {
       top.dataset.fit = level;
+      placeReplay(level === "menu-replay");
       if (top.scrollWidth <= top.clientWidth + 1) return;
     }
   };
@@ -248,7 +258,7 @@ export function buildLayout(root, run) {
       moreMenu(parts),
     ),
   );
-  fitHeader(header);
+  fitHeader(header, b.replay);
   const wrap = h("div", { class: "tg-board-wrap" }, parts.canvas, zoomButtons(run), parts.notices.flashEl, parts.tip);
   const stage = h("div", { class: "tg-stage" }, parts.turnBanner, wrap, parts.stepBar);
   fill(

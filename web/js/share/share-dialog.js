@@ -113,8 +113,9 @@ export function createShareDialog({ store, screen, onReplay }) {
   const pictures = createPictureExport({
     store,
     colours: () => screen.colours,
-    // A phone: folded away, opened by a button beside Copy embed code (which has the row alone).
-    folded: () => matchMedia("(max-width: 599px)").matches,
+    // A phone, upright or sideways: folded away, opened by a button beside Copy embed code (which
+    // has the row alone). The same widths and heights as share.css's.
+    folded: () => matchMedia("(max-width: 599px), (max-height: 640px)").matches,
   });
   // A notice stands under the buttons of the control that caused it ("Link copied." under Copy
   // link), not at the foot of the dialog.
