@@ -82,19 +82,25 @@ async function cacheFirst(key, request) {
 
 // An on-demand file the page fetches while this worker is in charge: from the cache, else from
 // the network and then kept (checked as precache() checks), so it is there offline too.
-async function cacheOnDemand(event, url, request) {
+function cacheOnDemand(event, url, request) {
+  const answered = answerOnDemand(url, request);
+  // waitUntil is called now, during the event, as every browser allows (not after an await)
+  event.waitUntil(answered.then(({ kept }) => kept));
+  return answered.then(({ response }) => response);
+}
+
+async function answerOnDemand(url, request) {
   const key = `${url.origin}${url.pathname}`;
   openCache ??= caches.open(CACHE);
   const cache = await openCache;
   const hit = await cache.match(key);
-  if (hit) return hit;
+  if (hit) return { response: hit, kept: null };
   const response = await fetch(request);
-  if (response.ok) {
-    const sha256 = BUILD.files[url.pathname.slice(new URL(SCOPE).pathname.length)];
-    // another build's file (mid-deploy) is not kept: fetched again when next needed
-    event.waitUntil(putVerified(cache, key, response.clone(), sha256).catch(() => {}));
-  }
-  return response;
+  if (!response.ok) return { response, kept: null };
+  const sha256 = BUILD.files[url.pathname.slice(new URL(SCOPE).pathname.length)];
+  // another build's file (mid-deploy) is not kept: fetched again when next needed
+  const kept = putVerified(cache, key, response.clone(), sha256).catch(() => {});
+  return { response, kept };
 }
 
 async function precache() {
