@@ -126,6 +126,8 @@ NODE_MODULES = ROOT / "build" / "node_modules"
 MESSAGEFORMAT = NODE_MODULES / "intl-messageformat"
 VENDOR_FILES = {
     "js/vendor/idb.js": NODE_MODULES / "idb" / "build" / "index.js",
+    # The GIF encoder (quantizer and LZW) the page's GIF worker imports (share/gif-worker.js).
+    "js/vendor/gifenc.js": NODE_MODULES / "gifenc" / "dist" / "gifenc.esm.js",
     # Despite its name, the package's one self-contained ES module (no imports, no eval).
     "js/vendor/intl-messageformat.js": MESSAGEFORMAT / "intl-messageformat.iife.js",
 }

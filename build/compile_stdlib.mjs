@@ -3,7 +3,7 @@
 //
 // Pyodide ships its standard library as source only, so a first visit compiles every module it
 // imports, Python's own start-up included: in Pyodide on Node, loadPyodide takes ~2.4 s with the
-// shipped zip and ~0.8 s with compiled modules (README, "Site build"). The bytecode must be the
+// shipped zip and ~0.8 s with compiled modules (docs/hosting.md). The bytecode must be the
 // pinned interpreter's own, so it is compiled here, in that very Pyodide on Node.
 //
 // Which modules: those imported by a boot as the page's worker does it (Python's start-up,
@@ -21,7 +21,7 @@
 // engine) compiled the same way, as `<package>/__pycache__/<module>.cpython-314.pyc` files (paths
 // under site-packages): the worker writes them beside the installed packages, so that installing
 // and importing the engine on a first visit compiles no source. That compile was a large part of
-// WebKit's first boot, whose WebAssembly runs cold code slowly (README, "Boot benchmark").
+// WebKit's first boot, whose WebAssembly runs cold code slowly (docs/performance.md, "Boot").
 //
 //   node build/compile_stdlib.mjs --micropip WHEEL --engine WHEEL --out FILE [--bytecode FILE]
 

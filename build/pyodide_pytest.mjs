@@ -164,6 +164,8 @@ async function main() {
   pyodide.globals.set("watching_stdlib", Boolean(args.stdlib));
 
   if (existsSync(join(project, "tests"))) copyTree(FS, join(project, "tests"), `${FS_PROJECT}/tests`);
+  // The docs' Python example and game record are tests too (tests/test_docs.py).
+  if (existsSync(join(project, "docs"))) copyTree(FS, join(project, "docs"), `${FS_PROJECT}/docs`);
   for (const name of PROJECT_FILES) {
     const hostPath = join(project, name);
     if (existsSync(hostPath)) FS.writeFile(`${FS_PROJECT}/${name}`, readFileSync(hostPath));

@@ -236,6 +236,11 @@ def play_game(
         if screenshot and tally.steps == shot_at:
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             page.mouse.move(0, 0)  # the board itself, without a ghost tile under the pointer
+            # The move's animation ended, so that the same game gives the same picture.
+            page.wait_for_selector(
+                '[data-testid=board]:not([data-motion="glide"]):not([data-motion="fade"])',
+                state="attached",
+            )
             page.screenshot(path=str(ARTIFACTS / f"{screenshot}-mid-game.png"))
     return tally
 

@@ -1,4 +1,4 @@
-"""Issue 31 point 1: one calm start. From the navigation to the first game on screen, a
+"""One calm start. From the navigation to the first game on screen, a
 screenshot every 100 ms, on a first visit and on a return visit: the background is one colour
 throughout (the boot screen has the game's own palette, dark from the first frame, also where
 the system's theme is light), the header's buttons, once shown, never move (Games and

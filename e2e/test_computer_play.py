@@ -1,4 +1,4 @@
-"""Computer players in the page (issue 5): a person against a computer and computer against
+"""Computer players in the page: a person against a computer and computer against
 computer, each to the end screen; the hint; the page stays responsive while the engine thinks
 in its worker; undo with computers goes back to the person's own move.
 
@@ -99,7 +99,7 @@ def test_a_hint_is_drawn_and_can_be_accepted_or_ignored(game):
     legal = {m["notation"]: m for m in game.evaluate("taluva.legalMoves()")}
     assert hint in legal
     assert int(data(game, "clock")) == legal[hint]["clock"]
-    # The bar says the move in words a player can follow, never its coordinates (issue 24).
+    # The bar says the move in words a player can follow, never its coordinates.
     bar = game.text_content("[data-testid=hint-bar]")
     assert "tile" in bar and hint.split("/")[0] not in bar
     game.keyboard.press("Enter")

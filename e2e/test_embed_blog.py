@@ -1,4 +1,4 @@
-"""Issue 6: games embedded in a blog of another origin, in sandboxed iframes (embed.html).
+"""Games embedded in a blog of another origin, in sandboxed iframes (embed.html).
 
 The embed shows a light preview read from the link, fetches no Pyodide, worker or WebAssembly
 until the reader clicks, then shows the position and steps through the game.
@@ -163,7 +163,7 @@ def test_a_broken_embed_link_says_so_and_loads_nothing(page, server, console, ha
 def test_a_code_only_the_engine_can_judge_is_refused_in_its_words_after_the_click(
     page, server, console, code, words
 ):
-    """The preview never decodes a share code (issue 9): a code that only the engine can tell
+    """The preview never decodes a share code: a code that only the engine can tell
     is broken shows the plain preview, and the engine's refusal after the click."""
     page.goto(server.url + f"embed.html#g={code}")
     assert "click" in page.text_content("[data-testid=embed-summary]")
@@ -187,7 +187,7 @@ def test_the_full_game_gives_a_ready_embed_code(game, server):
     snippet = game.input_value("[data-testid=embed-code]")
     # the link carries the engine's summary for the embed's preview: 2 players, 1 move, 1 tile
     assert snippet.startswith(f'<iframe src="{server.url}embed.html#g={code}&amp;s=2.12.')
-    assert ".-.1.1.0&amp;b=" in snippet  # and the picture of the board (issue 27)
+    assert ".-.1.1.0&amp;b=" in snippet  # and the picture of the board
     for part in (
         'loading="lazy"',
         'title="Taluva game"',

@@ -1,4 +1,4 @@
-"""Issue 27: the board in every embed and link before the engine runs (the hash's b= picture,
+"""The board in every embed and link before the engine runs (the hash's b= picture,
 engine/taluva/picture.py, drawn by the page's own board renderer)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Whole games played through the page with pointer and keys (issue 4), for 2, 3 and 4 players
+"""Whole games played through the page with pointer and keys, for 2, 3 and 4 players
 and under every non-default option of RULES.md section O.
 
 The seeds and the chooser in game_driver.py are picked so that across these games there is an
@@ -8,7 +8,11 @@ eruption that destroys huts (R-TILE-3d), expansions (R-BUILD-2), temples (R-BUIL
 
 from __future__ import annotations
 
-from game_driver import check_end_screen, new_game, play_game
+from game_driver import ARTIFACTS, ROOT, check_end_screen, new_game, play_game
+from small_png import save_small_png
+
+# The README's picture of a game in progress: the 3-player game's mid-game screenshot, small.
+README_SHOT = ROOT / "docs" / "screenshot.png"
 
 
 def test_two_players_play_a_whole_game_with_eruption_expansion_temple_tower(game):
@@ -30,6 +34,9 @@ def test_three_players_play_a_whole_game(game):
     assert tally.steps == 72
     assert tally.destroyed > 0 and tally.kinds["tower"] > 0 and tally.kinds["temple"] > 0
     check_end_screen(game)
+    shot = (ARTIFACTS / "three-players-mid-game.png").read_bytes()
+    assert save_small_png(game.context, shot, README_SHOT, width=960) == (960, 540)
+    assert README_SHOT.stat().st_size < 150_000, "the README's screenshot grew past 150 kB"
 
 
 def test_four_players_play_a_whole_game(game):

@@ -1,4 +1,4 @@
-"""The game screen's parts (issue 4): the new-game dialog, the engine's reasons beside the
+"""The game screen's parts: the new-game dialog, the engine's reasons beside the
 pointer, undo and redo, keyboard play, a phone with touch, camera controls and the page API."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 10: a return visit draws the game it resumes before the engine is up, and plays it once
+"""A return visit draws the game it resumes before the engine is up, and plays it once
 the engine answers.
 
 The engine's messages are held back from the page (engine_hold's gate, closed before the page's
@@ -79,9 +79,9 @@ def test_a_kept_game_is_drawn_before_the_engine_is_up_and_plays_once_it_is(brows
         context.close()
 
 
-# A kept entry's state rewritten as earlier builds wrote it: the build before issue 10's size
-# work (each log entry's moves also as notation and hex lists) and the one before issue 11 (those
-# only, no move facts).
+# A kept entry's state rewritten as earlier builds wrote it: the build before the view was
+# shrunk (each log entry's moves also as notation and hex lists) and the one before the move
+# facts (those only, no move facts).
 REWRITE_KEPT_JS = """async (shape) => {
   const db = await new Promise((resolve, reject) => {
     const open = indexedDB.open("taluva");
@@ -113,7 +113,7 @@ REWRITE_KEPT_JS = """async (shape) => {
   db.close();
   return entries.length;
 }"""
-# Each log row's placement, in words (issue 24: never its coordinates).
+# Each log row's placement, in words (never its coordinates).
 LOG_PLACES_JS = """() => [...document.querySelectorAll("[data-testid=log] li")].map(
   (row) => row.querySelector(".tg-log-place").textContent
 )"""

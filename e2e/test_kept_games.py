@@ -1,4 +1,4 @@
-"""Issue 13: no game is ever lost. Every game the page shows is kept (IndexedDB), a link adds a
+"""No game is ever lost. Every game the page shows is kept (IndexedDB), a link adds a
 game and never overwrites another, the Games list opens, renames and deletes them (with an
 undo), storage that is full or blocked is said in words while the game plays on, a corrupt
 entry is set aside, the autosave of earlier builds moves in, and a backup goes out and back in.
@@ -285,7 +285,7 @@ def test_the_last_move_survives_a_reload_right_after_it(game):
 
 
 def test_the_list_names_the_winner_marks_computer_seats_and_lines_up_its_buttons(game, server):
-    """Issue 31 point 5: a finished game shows who won (the engine's winners), a computer seat is
+    """A finished game shows who won (the engine's winners), a computer seat is
     "Computer (level)" as in the seat badge, and the button column is one column for all rows."""
     finished = encode(play_random_game(Options(players=2), seed=3))
     game.goto(server.url + f"#g={finished}")

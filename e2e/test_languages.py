@@ -1,4 +1,4 @@
-"""Issue 11: the page in each of its languages. A turn is played in each; the screen's visible
+"""The page in each of its languages. A turn is played in each; the screen's visible
 text must hold no English word that the language's own catalogue does not also use, an illegal
 spot's reason (the engine's code, phrased by the page) must be in the language, nothing may be
 cut off or stick out at 390x844 and 1280x800, and screenshots of both sizes go to e2e/artifacts/.

@@ -1,4 +1,4 @@
-"""Issue 25: one layout from a phone to a wide desktop, in every language.
+"""One layout from a phone to a wide desktop, in every language.
 
 At eight window sizes (the first six touch screens: from a 320 px phone to a tablet, and a
 phone held sideways) and in the six languages, with a 3-player game

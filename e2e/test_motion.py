@@ -1,4 +1,4 @@
-"""Motion and a steady camera (issue 24, points 3 and 4).
+"""Motion and a steady camera.
 
 A move is animated: the board draws frames between the two positions (its `board-drawn` events
 carry the animation's progress `t`, its kind, its length `span` and how far the pieces still are
@@ -227,3 +227,29 @@ def test_the_replay_keeps_one_frame_for_the_whole_game(game):
     assert len(runs(drawn)) >= 5, "stepping forward animates the turns"
     cams = {tuple(f["cam"].values()) for f in drawn}
     assert len(cams) == 1 and game.get_attribute(REPLAY_BOARD, "data-camera") == start, cams
+
+
+def test_a_hint_off_a_phones_frame_is_brought_into_view(game):
+    """On a phone the island's frame leaves little room around it. A hint asked for on a wide
+    window, the window then narrowed to a phone's and the board fitted: the hint's tile (as a
+    computer's chosen turn) is framed with the island, its volcano hex whole on the board."""
+    page = game
+    page.evaluate("taluva.newGame({players: 2, seed: 11})")
+    wait_data(page, '[data-busy="0"][data-steps="0"]')
+    play_first(page)
+    play_first(page)
+    settle(page)
+    page.keyboard.press("h")
+    wait_data(page, ':not([data-hint="pending"]):not([data-hint=""])')
+    page.set_viewport_size({"width": 390, "height": 844})  # the tablet turned, the window narrowed
+    page.click("[data-testid=fit]")
+    settle(page)
+    q, r = (int(v) for v in data(page, "hint").split("/")[0].split(","))
+    box = page.locator(BOARD).bounding_box()
+    radius = float(page.get_attribute(BOARD, "data-camera").split(",")[0])  # px a hex radius
+    pt = page.evaluate("([q, r]) => taluva.hexToScreen(q, r)", [q, r])
+    inside = (
+        box["x"] + 0.8 * radius <= pt["x"] <= box["x"] + box["width"] - 0.8 * radius
+        and box["y"] + 0.8 * radius <= pt["y"] <= box["y"] + box["height"] - 0.8 * radius
+    )
+    assert inside, f"the hint's volcano {q},{r} at {pt} is not whole on the board {box}"

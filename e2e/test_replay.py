@@ -1,4 +1,4 @@
-"""Issue 31, point 2: the replay as a view of its own.
+"""The replay as a view of its own.
 
 It opens from the header's Replay button (disabled until there is a move to watch), from a log
 row (just after that turn) and from the Share dialog; it steps by turn, each turn said in words

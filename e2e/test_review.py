@@ -1,8 +1,8 @@
-"""Issue 12, point 3: the game review opens from the end screen and from a shared link's replay,
+"""The game review opens from the end screen and from a shared link's replay,
 shows its progress, can be cancelled, draws one point per reviewed position for every seat, and
 draws the engine's preferred turn for the turn chosen on the graph.
 
-Issue 24, point 6: two reviews of one record (each in a fresh page, so a fresh engine) give the
+Two reviews of one record (each in a fresh page, so a fresh engine) give the
 same marks and standings; the graph numbers its turns with readable labels; "show the line"
 steps through the engine's preferred turn on the board.
 
@@ -144,7 +144,7 @@ def reviewed(page, url: str) -> dict:
 
 
 def test_two_reviews_of_one_record_give_identical_marks(game, server):
-    """Issue 24: the same finished game reviewed twice marked different costliest turns (the
+    """The same finished game reviewed twice marked different costliest turns (the
     search was cut by the clock). Each review here runs in a fresh page, its own engine."""
     finished = play_random_game(Options(players=2), seed=5)
     url = server.url + f"#g={encode(finished)}&at=12&p=Ann,Bo"

@@ -1,4 +1,4 @@
-"""Issue 6: the URL hash carries the game (#g=<share code>[&at=<step>][&p=<names>]), a broken
+"""The URL hash carries the game (#g=<share code>[&at=<step>][&p=<names>]), a broken
 link never breaks the page, the game in progress survives a reload, records go out and come
 back in, and the replay steps through a game.
 """
@@ -245,7 +245,7 @@ def test_a_link_to_a_finished_game_shows_its_end(game, server):
 
 
 def test_a_copy_notice_stands_beside_the_button_that_caused_it(game):
-    """Issue 31: "Link copied." (or the copy-by-hand hint) appears right under its button's row
+    """The notice "Link copied." (or the copy-by-hand hint) appears right under its button's row
     (it was ~540 px below, at the foot of the dialog)."""
     open_share(game)
     for button in ("copy-link", "copy-record"):

@@ -131,7 +131,7 @@ def test_every_module_the_page_loads_is_preloaded_by_the_build(booted, site_dir)
 
 
 def test_each_language_has_its_manifest_and_the_page_links_it(site_dir, booted, server):
-    """Issue 11: the installed app's description in the person's language."""
+    """The installed app's description in the person's language."""
     for folder in (build_site.WEB / "i18n").iterdir():
         name = (
             "manifest.webmanifest" if folder.name == "en" else f"manifest-{folder.name}.webmanifest"

@@ -151,7 +151,11 @@ EVERY_METHOD = """async () => {
     // What a link draws before the engine is up.
     const picture = await note("picture", { colours: [0, 1] });
     await note("readPicture", { text: picture });
-    // A by-link game (issue 32): made, joined, read, opened on seat 0's device, a turn handed on.
+    // The lesson: its steps, a learner's move checked, Help's pictures.
+    const steps = await note("lesson");
+    await note("lessonCheck", { step: steps[0].id, move: { notation: steps[0].example } });
+    await note("lessonPictures", { steps: [steps[0].id] });
+    // A by-link game: made, joined, read, opened on seat 0's device, a turn handed on.
     const made = await note("bylinkCreate", { options: { players: 2 } });
     const joined = await note("bylinkJoin", { link: made.link });
     await note("bylinkRead", { link: joined.link, kept: made.link });

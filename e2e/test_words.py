@@ -1,4 +1,4 @@
-"""Issue 24: moves in words a player can follow, a log that points at the board, and reasons at
+"""Moves in words a player can follow, a log that points at the board, and reasons at
 the pointer in every step.
 
 - Pointing at a log row marks its turn's hexes on the board (the canvas reports them in
@@ -227,13 +227,18 @@ def test_no_coordinates_in_any_text_of_a_whole_game_in_each_language(languages_p
     wait_game_ready(page)
     page.evaluate("taluva.setAiSpeed('slow')")
     seen_computer = False
-    while data(page, "over") != "1":
-        if data(page, "computer") == "1":
+    # Whose turn it is, and whether the game is over, come from the engine's state: the root's
+    # data attributes are written at different moments of a change (data-over with the screen's
+    # snapshot, data-computer from the store), and a loaded machine can widen the gap.
+    chen_to_move = "(s => s.phase !== 'over' && s.current === 1)(taluva.state())"
+    while not page.evaluate("taluva.state().phase === 'over'"):
+        if page.evaluate(chen_to_move):
             if not seen_computer:  # the computer's move, shown before it is played
                 wait_data(page, ':not([data-ai-show=""])')
                 assert_no_coordinates(page, "body", f"{tag}: the computer's move")
                 seen_computer = True
                 page.evaluate("taluva.setAiSpeed('instant')")
+            page.wait_for_function(f"() => !{chen_to_move}", polling=50)
             done = ".tg-root[data-computer='0'][data-busy='0'], .tg-root[data-over='1']"
             page.wait_for_selector(done, state="attached")
             continue

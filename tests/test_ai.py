@@ -262,7 +262,7 @@ def test_an_early_win_is_taken(level: str) -> None:
     assert game.phase == OVER and game.result is not None and game.result.winners == (seat,)
 
 
-# ----------------------------------------------------------- the one registry of levels (issue 9)
+# ----------------------------------------------------------- the one registry of levels
 
 
 def test_the_registry_lists_each_level_once_weakest_first_with_its_cap_and_a_line() -> None:
@@ -286,7 +286,7 @@ def test_a_registered_level_without_a_play_fails_loudly() -> None:
             step(game.copy(), "expert", random.Random(1), 0.01)
 
 
-# ------------------------------------------------------- every player answers (issue 12, part 1)
+# -------------------------------------------------------------------------- every player answers
 
 
 @pytest.mark.parametrize(

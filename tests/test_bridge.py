@@ -34,7 +34,7 @@ def test_a_game_through_the_bridge_with_undo_redo_and_reload() -> None:
 
 
 def test_answers_are_json_without_spaces_between_items() -> None:
-    """The view crosses to the page after every step (issue 10: its size), answers and errors
+    """The view crosses to the page after every step (so its size matters), answers and errors
     alike: no space after a comma or a colon, while the strings keep theirs."""
     handle(json.dumps({"id": 1, "method": "newGame", "params": {"seed": 3}}))
     for _ in range(4):
@@ -79,7 +79,7 @@ def test_computer_moves_and_hints_are_legal_moves_of_the_current_step() -> None:
     assert not call("aiChoose", level="grandmaster")["ok"]
 
 
-# ------------------------------------------------------------------- errors as data (issue 9)
+# ------------------------------------------------------------------- errors as data
 
 ERROR_KEYS = {"type", "message", "kind", "rule", "reason", "code", "args"}
 
@@ -187,7 +187,7 @@ def test_a_request_the_bridge_cannot_read_is_bad_request_or_unknown_method() -> 
     assert error["message"] == error["reason"] == "no engine method named 'nope'"
 
 
-# ------------------------------------------------------------ computer levels (issue 9)
+# ------------------------------------------------------------ computer levels
 
 
 def test_computer_levels_come_from_the_engines_registry() -> None:
@@ -210,7 +210,7 @@ def test_the_hint_is_the_strongest_levels_move() -> None:
     assert call("hint", seed=2)["result"] == call("aiChoose", level=strongest, seed=2)["result"]
 
 
-# ------------------------------------------------------------- summary for previews (issue 9)
+# ------------------------------------------------------------- summary for previews
 
 
 def test_the_view_summarises_a_new_game() -> None:
@@ -260,7 +260,7 @@ def test_R_ELIM_1_the_summary_counts_tiles_exactly_after_an_elimination() -> Non
 
 
 def test_a_code_or_record_is_inspected_without_touching_the_game_in_play() -> None:
-    """The kept games (issue 13): the page asks about games it does not show."""
+    """The kept games: the page asks about games it does not show."""
     from taluva.options import Options
     from taluva.randomplay import play_random_game
     from taluva.record import write_record
@@ -279,7 +279,7 @@ def test_a_code_or_record_is_inspected_without_touching_the_game_in_play() -> No
     assert call("view")["result"]["share"] == before  # the game in play is untouched
 
 
-# The log as a change (issue 10: the view's size): the page passes back the ``logId`` of the view
+# The log as a change (to keep the view small): the page passes back the ``logId`` of the view
 # it holds as ``logBase`` and gets the entries from ``logFrom`` on.
 
 
@@ -363,7 +363,7 @@ def test_a_log_base_the_bridge_did_not_send_last_gets_the_whole_log() -> None:
 
 
 def test_a_record_shows_the_seed_only_once_the_game_is_over() -> None:
-    """During a local game the seed would tell every tile still to come (issue 32)."""
+    """During a local game the seed would tell every tile still to come."""
     from taluva.options import Options
     from taluva.randomplay import play_random_game
     from taluva.sharecode import encode

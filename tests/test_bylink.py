@@ -1,4 +1,4 @@
-"""Play a friend by link (issue 32): fair tiles decided by every player, checked links, no server.
+"""Play a friend by link: fair tiles decided by every player, checked links, no server.
 
 Every game here goes through link text alone: a device keeps its own secret and the last link it
 was sent, and reads everything else from the link (``bylink.read_link``), as the page will.

@@ -1,4 +1,4 @@
-"""The command line (issue 2, point 6): random games, replays, clean errors, the benchmark."""
+"""The command line: random games, replays, clean errors, the benchmark."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The one replay loop (issue 9): share codes, records, game_at and the CLI all go through it."""
+"""The one replay loop: share codes, records, game_at and the CLI all go through it."""
 
 from __future__ import annotations
 

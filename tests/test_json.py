@@ -1,4 +1,4 @@
-"""State and move JSON (issue 2, point 5): complete, consistent with the engine, readable back."""
+"""State and move JSON: complete, consistent with the engine, readable back."""
 
 from __future__ import annotations
 
@@ -124,7 +124,7 @@ def test_state_json_log_names_seats_and_buried_huts_and_buildings_their_settleme
 def test_the_log_gives_each_played_move_as_move_json_so_no_notation_need_be_read(
     players: int, seed: int, found: str
 ) -> None:
-    """Issue 11: the page phrases the log, the last move and the computers' moves from data
+    """The page phrases the log, the last move and the computers' moves from data
     (kind, piece, counts, terrain, level) in any language; the notation's words are English."""
     import random
 
@@ -143,13 +143,13 @@ def test_the_log_gives_each_played_move_as_move_json_so_no_notation_need_be_read
         game.play(move)
         seen.append(expected)
     # With the bridge's memo the entries carry the facts move_to_json gave before each move
-    # (where it went, issue 24), found again by replaying the game.
+    # (where it went), found again by replaying the game.
     state = state_to_json(game, where=WhereMemo())
     logged = [m for e in state["log"] for m in (e["placementMove"], e["buildMove"]) if m]
     assert logged == seen
     assert {m["kind"] for m in seen if m["type"] == "build"} >= {"found", "expand"}
     assert any(m["eruption"] for m in seen if m["type"] == "place")
-    # The facts are the entry's only word on its moves (issue 10: the view's size).
+    # The facts are the entry's only word on its moves (to keep the view small).
     fields = {"seat", "tile", "covered", "placementMove", "buildMove"}
     assert all(set(e) == fields for e in state["log"])
     last = state["lastMove"]

@@ -1,4 +1,4 @@
-"""The picture of a position in links (issue 27): exact for drawing, and short."""
+"""The picture of a position in links: exact for drawing, and short."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def test_a_bad_picture_is_refused_cleanly() -> None:
 
 
 def test_picture_size_by_turns(capsys) -> None:
-    """The median picture length in characters at 12, 24 and 36 turns (README, Links)."""
+    """The median picture length in characters at 12, 24 and 36 turns (docs/formats.md)."""
     sizes: dict[int, list[int]] = {12: [], 24: [], 36: []}
     for players in (2, 3, 4):
         for seed in range(10):

@@ -1,4 +1,4 @@
-"""The reasons' codes (taluva.reasons) against the page's English messages (issue 11, point 3).
+"""The reasons' codes (taluva.reasons) against the page's English messages.
 
 web/i18n/en/engine.json has one ICU MessageFormat message per code: ``reason.<code>``,
 ``result.<code>``, ``error.<code>`` and ``level.<id>`` (+ ``.description``). The keys and the
@@ -151,7 +151,7 @@ def test_each_message_takes_exactly_its_codes_facts_and_names_no_rule() -> None:
     for key, message in messages.items():
         namespace, _, code = key.partition(".")
         declared = set(NAMESPACES[namespace][code].args) if namespace in NAMESPACES else set()
-        # The page says where without coordinates (issue 24): a hex or a move's notation is a
+        # The page says where without coordinates: a hex or a move's notation is a
         # fact for scripts, never in the page's sentence.
         assert icu_arguments(message) == declared - {"hex", "move"}, key
         assert not re.search(r"-?\d+,-?\d+", message), key

@@ -1,4 +1,4 @@
-"""Game records (issue 2, point 4): exact round trips and clear errors naming the line."""
+"""Game records: exact round trips and clear errors naming the line."""
 
 from __future__ import annotations
 

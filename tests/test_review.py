@@ -1,4 +1,4 @@
-"""The game review (issue 12, point 3): standings turn by turn, the marked turns, the preferred
+"""The game review: standings turn by turn, the marked turns, the preferred
 turns (legal where they were suggested), the command line and the bridge's turn-by-turn calls.
 
 Most tests review with a cheap level (the suite also runs in Pyodide); one uses the default
@@ -172,7 +172,7 @@ def jump_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_strongest_review_depends_on_the_record_only_never_on_the_clock(
     recorded: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 24: a record reviewed twice gave different marks, the search being cut by its time
+    """A record reviewed twice gave different marks, the search being cut by its time
     cap. The review's search is limited by its node count alone: the same record gives the same
     preferred turns, standings and marks whatever the clock says."""
     short = game_at(recorded, 12)  # 6 turns

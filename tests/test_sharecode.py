@@ -1,4 +1,4 @@
-"""Share codes for links (issue 6): compact, exact, and a decoder that fails only cleanly."""
+"""Share codes for links: compact, exact, and a decoder that fails only cleanly."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def test_share_code_round_trip_and_size(players: int) -> None:
         assert _moves(decode(code)) == _moves(game)
         chars += len(code)
         turns += len(game.turns)
-    assert chars / turns <= 4, "issue 6 asks for 4 characters per turn or fewer"
+    assert chars / turns <= 4, "a link must stay short: 4 characters per turn or fewer"
 
 
 def test_share_code_of_every_intermediate_position() -> None:
@@ -147,8 +147,8 @@ def test_the_documented_kinds_are_the_engines() -> None:
     assert SHARE_ERROR_KINDS == DOCUMENTED
 
 
-# A link made today must open the same game for as long as format 1 exists (README, "Share
-# codes"): any change in legality or move order that would misread it fails here first.
+# A link made today must open the same game for as long as format 1 exists (docs/formats.md,
+# "Share codes"): any change in legality or move order that would misread it fails here first.
 PINNED_CODE = "1ANuDH7ox8yk8vvIfE9DT_IZT-g"
 PINNED_RECORD = """taluva 1
 options players=3 tiles=12 found=any rank=off teams=off

@@ -16,7 +16,7 @@ def test_the_weights_file_has_every_field_and_only_the_counts_that_differ_from_t
     None
 ):
     weights = table()
-    assert sorted(weights) == [3]  # 2 and 4 players keep the defaults (README, "tuned per count")
+    assert sorted(weights) == [3]  # 2 and 4 players keep the defaults (docs/ai.md)
     for w in weights.values():
         assert isinstance(w, Weights) and len(w) == len(Weights._fields)
         assert all(isinstance(v, float) for v in w)

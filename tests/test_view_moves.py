@@ -1,4 +1,4 @@
-"""Issue 10: the bridge's view sends the legal moves compactly (:func:`legal_view_json`) and the
+"""The bridge's view sends the legal moves compactly (:func:`legal_view_json`) and the
 page expands them (web/js/game/legal.js) into exactly :func:`legal_moves_json`, in its order.
 
 The round trip runs the page's own module on Node over positions of random games of every option

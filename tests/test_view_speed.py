@@ -1,9 +1,9 @@
-"""Issue 10, "every click answered at once": the view's share code and eliminates marks are
+"""Every click answered at once: the view's share code and eliminates marks are
 computed incrementally or cheaply, and must equal what the whole computation gives.
 
-The references below are the implementations as they were before issue 10, kept verbatim in
-spirit: :func:`reference_encode` replays the whole game, :func:`reference_eliminating` plays
-every placement.
+The references below are the implementations as they were before they were made
+incremental, kept verbatim in spirit: :func:`reference_encode` replays the whole game,
+:func:`reference_eliminating` plays every placement.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from taluva.sharecode import (
 
 
 def reference_encode(game: Game) -> str:
-    """sharecode.encode before issue 10: the whole game replayed, the whole record CRC'd."""
+    """sharecode.encode before it was incremental: the game replayed, the whole record CRC'd."""
     digits: list[tuple[int, int]] = [(0, 1)]
 
     def digit(replayed: Game, choice: Choice) -> None:
@@ -57,7 +57,7 @@ def reference_encode(game: Game) -> str:
 
 
 def reference_eliminating(game: Game) -> set[Placement]:
-    """jsonio's eliminates marking before issue 10: every placement played and taken back."""
+    """jsonio's eliminates marking before the shortcut: every placement played and taken back."""
     result = set()
     for move in game.legal_moves():
         if isinstance(move, Placement):

@@ -1,4 +1,4 @@
-"""Where a move went, in facts the page phrases (issue 24): the landscape, the settlement beside
+"""Where a move went, in facts the page phrases: the landscape, the settlement beside
 it and its owner, the volcano it covers; about the board just before the move, whether the
 bridge noted them as the move was played or found them by replaying a loaded game."""
 

@@ -1,6 +1,6 @@
 """Speed figures, printed (not asserted): legal-move generation and random games per second.
 
-Runs the same on CPython and Pyodide, so the README can compare the two.
+Runs the same on CPython and Pyodide, so that the two compare (docs/performance.md).
 """
 
 from __future__ import annotations

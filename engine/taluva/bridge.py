@@ -25,7 +25,7 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from taluva import __version__, bylink
+from taluva import __version__, bylink, lesson
 from taluva.ai import choose_move, levels
 from taluva.bylink_session import ByLinkSession
 from taluva.errors import IllegalMoveError, OptionsError, RecordError, TaluvaError
@@ -242,6 +242,25 @@ def _relate_codes(code: str, others: list[Any]) -> list[str | None]:
     return relate(code, others)
 
 
+@method("lesson")
+def _lesson() -> list[dict[str, Any]]:
+    """The lesson's steps (taluva.lesson): id, rules, record, seat, phase, marked hexes."""
+    return lesson.steps_json()
+
+
+@method("lessonCheck")
+def _lesson_check(step: str, move: Any) -> dict[str, Any]:
+    """Whether ``move`` passes lesson ``step``: ``{pass}``, with the ``reason`` when not."""
+    return lesson.check(step, move)
+
+
+@method("lessonPictures")
+def _lesson_pictures(steps: list[Any]) -> dict[str, str]:
+    """Help's pictures: each named lesson step's position after a passing move, as a picture
+    (taluva.picture) the page draws with its board renderer."""
+    return {str(s): picture(lesson.picture_of(str(s))) for s in steps}
+
+
 @method("aiLevels")
 def _ai_levels() -> list[str]:
     """The computer levels' ids, weakest first."""
@@ -287,7 +306,7 @@ def _redo(logBase: str | None = None) -> dict[str, Any]:
 @method("record")
 def _record() -> str:
     """The game's record; the seed line only once the game is over, since while it is played
-    the seed would tell every tile still to come (issue 32)."""
+    the seed would tell every tile still to come."""
     game = _current().game
     return write_record(game, include_seed=game.phase == OVER)
 
@@ -432,7 +451,7 @@ def _board_state(game: Game) -> dict[str, Any]:
     return state_to_json(game, log_from=len(game.turns))
 
 
-# By-link games (issue 32, taluva.bylink): links that pass a game from device to device. A
+# By-link games (taluva.bylink): links that pass a game from device to device. A
 # secret crosses as hex; it is kept by the page on its owner's device and sent nowhere else.
 
 

@@ -1,6 +1,6 @@
 """JSON for the page and for tools: the state, moves (out and back in), and legality reasons.
 
-Coordinates are axial ``[q, r]``. The format is documented in README.md ("State JSON").
+Coordinates are axial ``[q, r]``. The format is documented in docs/formats.md ("State JSON").
 
 >>> from taluva.game import Game, Turn
 >>> from taluva.tiles import tile_from_code
@@ -203,7 +203,7 @@ def _turn_json(turn: Turn, level: int, where: TurnWhere = (None, None)) -> dict[
     ``placementMove`` and ``buildMove`` are the moves' facts (null: not played), so that the
     page can phrase a move in any language rather than show the notation's English words
     (``huts 1,0``). They carry the notation and the hexes too, so the entry says nothing else
-    of the moves: the log is half the view the page gets after every step (issue 10's size).
+    of the moves: the log is half the view the page gets after every step (it must stay small).
     Each move carries ``where`` when its facts are known (:mod:`taluva.where`).
     """
     placement = _placement_facts(turn.placement, turn.tile, level) if turn.placement else None

@@ -1,4 +1,4 @@
-// The kept games (issue 13): the IndexedDB library on an in-memory IndexedDB, the keeper that
+// The kept games: the IndexedDB library on an in-memory IndexedDB, the keeper that
 // writes the store's game after every change, and the backup text.
 // The npm packages live in build/node_modules (the one package.json of the repo).
 import "./english.mjs";

@@ -1,4 +1,4 @@
-// The page's languages (issue 11): choosing one, formatting messages, and the catalogues
+// The page's languages: choosing one, formatting messages, and the catalogues
 // themselves: every catalogue has every key of English's and no other, each message's
 // placeholders are English's, and every key the page uses exists and every key is used.
 import { test } from "node:test";
@@ -171,7 +171,7 @@ test("engine errors keep their code and facts over the bridge, and the page phra
     args: { line: 2, reason: "English" },
     cause: { rule: "R-BUILD-4", code: "tower-level", args: { hex: "0,1", level: 1 } },
   });
-  // The sentence first, the rule after it; no coordinate (the board shows none, issue 24).
+  // The sentence first, the rule after it; no coordinate (the board shows none).
   assert.match(engineErrorText(stopped), /^The game record has an illegal move at line 2: .*level 1 \(R-BUILD-4\)$/);
   assert.doesNotMatch(engineErrorText(stopped), /0,1/);
   assert.doesNotMatch(engineErrorText(stopped), /English/);

@@ -1,4 +1,4 @@
-// The page expands the view's compact legal moves into the engine's move JSON (issue 10).
+// The page expands the view's compact legal moves into the engine's move JSON.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { expandPlacements, legalMoves } from "../../web/js/game/legal.js";

@@ -1,4 +1,4 @@
-// Moves in words a player can follow (issue 24): from the engine's facts (`where`: the
+// Moves in words a player can follow: from the engine's facts (`where`: the
 // landscape, the settlement beside it and its owner; an eruption's buried huts), in every
 // language, and never a coordinate, which the board does not show.
 import { test } from "node:test";

@@ -1,4 +1,4 @@
-// A replay steps by turn (issue 31): the turns' ends from the log, in the engine's steps
+// A replay steps by turn, as a player counts them: the turns' ends from the log, in the engine's steps
 // (placements and builds), the turn a step is in, and the autoplay's pace at the computer speed.
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -23,7 +23,7 @@ test("missing seats take the defaults", () => {
   );
 });
 
-test("a seat given without a colour takes the next free one, not red again (issue 9)", () => {
+test("a seat given without a colour takes the next free one, not red again", () => {
   const seats = completeSeats([{ name: "A" }, { name: "B" }, { name: "C", colour: "red" }], 3);
   assert.deepEqual(
     seats.map((s) => s.colour),

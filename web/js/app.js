@@ -17,8 +17,10 @@ import { GameScreen } from "./screen/screen.js";
 import { createByLink } from "./share/bylink.js";
 import { syncLink } from "./share/link-sync.js";
 import { showNotice } from "./share/notice.js";
+import { addLessonEntries } from "./lesson/entry.js";
+import { createLesson } from "./lesson/lesson.js";
 import { createReviewDialog } from "./review/review-dialog.js";
-import { colourById } from "./screen/theme.js";
+import { colourById } from "./base/theme.js";
 import { createReplayDialog } from "./share/replay-dialog.js";
 import { createShareDialog } from "./share/share-dialog.js";
 import { keptGameToShow, openFirstGame } from "./share/start.js";
@@ -125,6 +127,14 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
   for (const notice of [...early, ...start.notices]) {
     if (typeof notice === "string") showNotice(notice);
     else showNotice(notice.text, { kind: notice.kind });
+  }
+  const lesson = createLesson({ screen, store });
+  addLessonEntries(screen, lesson);
+  screen.helpDialog.setPictures((steps) => store.call("lessonPictures", { steps }));
+  try {
+    await lesson.resume({ firstVisit: start.source === "new" });
+  } catch (error) {
+    console.warn("Taluva: could not resume the lesson:", error); // the game on screen stays
   }
   root.dataset.ready = "1";
   document.body.dataset.shareReady = "1";

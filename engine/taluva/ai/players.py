@@ -158,7 +158,7 @@ STRONG = StrongConfig()
 # more of the 12 (which is what gained: 66-68% in screens at 22,000 nodes). 400-game arenas
 # against strong: 59.2% with 4 rounds in 10,000 nodes, 70.0% with 3 in 11,000 (1.07 s median in
 # Pyodide, so 10,000). At 3-4 players, where the ply would come after two or three answers, the
-# wider search alone. See the README's "Computer players".
+# wider search alone. See docs/ai.md.
 MASTER = StrongConfig(candidates=30, nodes=22000)
 MASTER_TWO_PLAYERS = StrongConfig(candidates=12, tiles=3, nodes=10000, own_next=True)
 

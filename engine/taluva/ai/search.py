@@ -327,6 +327,6 @@ def plays_for_itself(game: Game) -> bool:
     best for the replier is the one worst for the seat searching. With three or more that is no
     longer so: a player does not spend its turn blocking whoever leads when building serves it
     better, and a search that expects every other player to block it plays too defensively (a
-    lone strong seat against two intermediates won 50% of 200 3-player games that way; see the
-    README's "Computer players")."""
+    lone strong seat against two intermediates won 50% of 200 3-player games that way; see
+    docs/ai.md)."""
     return game.players > 2 and not game.options.teams

@@ -1,7 +1,7 @@
 // Piece art: huts, temples and towers as distinct silhouettes in a player's colours, the hut
 // count and level plates, and a whole tile drawn flat (the preview widget and pile overview).
 
-import { tileTerrains } from "../screen/theme.js";
+import { tileTerrains } from "../base/theme.js";
 import { alpha, hexPath, outlineHexes } from "./art-paint.js";
 import { drawHexTop } from "./art-terrain.js";
 import { hexCenter, tileHexes } from "./geometry.js";
@@ -55,6 +55,12 @@ const TOWER = [
   [0.95, 0],
 ];
 
+// Each piece's height in units of u (HUT, TEMPLE and TOWER's tops).
+const HEIGHT = { hut: 2, temple: 2.6, tower: 3.6 };
+// A dark rim around every piece, outside its own edge: a white hut on sand or a black tower on
+// a volcano stays a clear shape on every landscape.
+const RIM = "rgba(18,11,5,0.92)";
+
 export function drawPiece(ctx, kind, x, y, u, colour, opts = {}) {
   const pts = kind === "temple" ? TEMPLE : kind === "tower" ? TOWER : HUT;
   ctx.save();
@@ -66,6 +72,10 @@ export function drawPiece(ctx, kind, x, y, u, colour, opts = {}) {
   ctx.ellipse(x + u * 0.3, y + u * 0.05, w * u, u * 0.45, 0, 0, Math.PI * 2);
   ctx.fill();
   shape(ctx, pts, x, y, u);
+  ctx.lineJoin = "round";
+  ctx.lineWidth = u * 0.62;
+  ctx.strokeStyle = RIM;
+  ctx.stroke();
   ctx.fillStyle = colour.fill;
   ctx.fill();
   ctx.lineJoin = "round";
@@ -94,37 +104,59 @@ export function drawPiece(ctx, kind, x, y, u, colour, opts = {}) {
   ctx.restore();
 }
 
-/** A building on a hex: one temple or tower, or count huts (three drawn, and the number). */
+// Where huts stand on a hex (dx, dy in hex radii; their size as a share of the unit), by count.
+const HUT_SPOTS = [
+  [[0, 0.28, 1.3]],
+  [
+    [-0.3, 0.26, 1.05],
+    [0.3, 0.34, 1.05],
+  ],
+  [
+    [0, 0.02, 0.95],
+    [-0.34, 0.42, 0.95],
+    [0.34, 0.44, 0.95],
+  ],
+];
+
+/**
+ * A building on a hex: one temple or tower, or count huts (up to three drawn; their number by
+ * drawHutCount, which the board draws over every stack so that no neighbour hides it).
+ * `opts.minHeight`: the least height a piece is drawn at (the caller's units; the board asks for
+ * 12 CSS px): a piece drawn smaller grows to it, and huts too small to stand side by side are
+ * drawn as one. `opts.count` (default true): draw the number of huts here too. Returns the
+ * height of the smallest piece drawn.
+ */
 export function drawBuilding(ctx, cx, cy, R, building, colour, opts = {}) {
-  const u = R * 0.2;
   const { kind, count } = building;
+  const least = opts.minHeight ?? 0;
   if (kind !== "hut") {
-    drawPiece(
-      ctx,
-      kind,
-      cx,
-      cy + R * (kind === "tower" ? 0.42 : 0.34),
-      u * (kind === "tower" ? 1.05 : 1.1),
-      colour,
-      opts,
-    );
-    return;
+    const f = kind === "tower" ? 1.05 : 1.1;
+    const u = Math.max(R * 0.2 * f, least / HEIGHT[kind]);
+    drawPiece(ctx, kind, cx, cy + R * (kind === "tower" ? 0.42 : 0.34), u, colour, opts);
+    return u * HEIGHT[kind];
   }
-  const spots =
-    count <= 1
-      ? [[0, 0.28, 1.3]]
-      : count === 2
-        ? [
-            [-0.3, 0.26, 1.05],
-            [0.3, 0.34, 1.05],
-          ]
-        : [
-            [0, 0.02, 0.95],
-            [-0.34, 0.42, 0.95],
-            [0.34, 0.44, 0.95],
-          ];
-  for (const [dx, dy, f] of spots) drawPiece(ctx, "hut", cx + dx * R, cy + dy * R, u * f, colour, opts);
-  if (count > 1) drawCount(ctx, cx + R * 0.52, cy - R * 0.4, R, count, colour);
+  const { spots, u } = hutLayout(R, count, least);
+  for (const [dx, dy] of spots) drawPiece(ctx, "hut", cx + dx * R, cy + dy * R, u, colour, opts);
+  if (opts.count !== false) drawHutCount(ctx, cx, cy, R, building, colour, opts);
+  return u * HEIGHT.hut;
+}
+
+/** The number of huts on a hex of more than one, on a plate beside them (grown with them). */
+export function drawHutCount(ctx, cx, cy, R, building, colour, opts = {}) {
+  if (building.kind !== "hut" || building.count <= 1) return;
+  const { grown } = hutLayout(R, building.count, opts.minHeight ?? 0);
+  const k = Math.min(grown, 1.8);
+  drawCount(ctx, cx + R * 0.52 * k, cy - R * 0.4 * k, R * Math.min(grown, 2.2), building.count, colour);
+}
+
+// Where a hex's huts stand and their unit; `grown`: how much larger than drawn at R they are.
+// Side by side a group's huts are smaller than one alone: below the least size, one hut stands.
+function hutLayout(R, count, least) {
+  let spots = HUT_SPOTS[Math.min(3, Math.max(1, count)) - 1];
+  if (R * 0.2 * spots[0][2] * HEIGHT.hut < least) spots = HUT_SPOTS[0];
+  const nominal = R * 0.2 * spots[0][2];
+  const u = Math.max(nominal, least / HEIGHT.hut);
+  return { spots, u, grown: u / nominal };
 }
 
 function drawCount(ctx, x, y, R, count, colour) {
@@ -145,10 +177,16 @@ function drawCount(ctx, x, y, R, count, colour) {
 
 const badgeSprites = new Map();
 
-/** The level number, on a small plate at the hex's top corner. */
-export function drawLevelBadge(ctx, cx, cy, R, level) {
+/**
+ * The level number, on a small plate at the hex's top corner. `least`: the smallest font size
+ * to draw a raised level's number at (the caller's units): its plate grows to hold it; the quiet
+ * plate of level 1 is left out when it would be smaller than that.
+ */
+export function drawLevelBadge(ctx, cx, cy, R, level, least = 0) {
   const x = cx - R * 0.5;
   const y = cy - R * 0.5;
+  if (level <= 1 && R * 0.18 < least) return;
+  if (level > 1) R = Math.max(R, least / 0.27);
   // A board has a plate on every hex and text is slow to draw, so each level's plate is drawn
   // once per size, in device pixels, and copied (about half the board's drawing time before).
   const { a, b } = ctx.getTransform();

@@ -1,7 +1,7 @@
 // Terrain art: hex tops with their colour by level, a pattern per landscape, and the volcano's
 // crater and lava tongue (which shows the tile's orientation).
 
-import { TERRAINS } from "../screen/theme.js";
+import { TERRAINS } from "../base/theme.js";
 import { hexPath, mix, rng } from "./art-paint.js";
 import { clockAngle } from "./geometry.js";
 
@@ -12,11 +12,20 @@ export function topColour(terrain, level) {
   return mix(t.top, "#fff6e0", lift);
 }
 
+// Below this hex radius in device pixels a landscape's pattern is a few specks of noise (a
+// thumbnail, the board zoomed far out): the top is its colour alone, a volcano its crater.
+const PATTERN_PX = 7;
+
 /** Fill a hex top with its terrain, its pattern and (for a volcano) its crater. */
 export function drawHexTop(ctx, cx, cy, R, terrain, level, q, r, clock) {
   hexPath(ctx, cx, cy, R);
   ctx.fillStyle = topColour(terrain, level);
   ctx.fill();
+  const { a, b } = ctx.getTransform();
+  if (Math.hypot(a, b) * R < PATTERN_PX) {
+    if (terrain === "volcano") drawCrater(ctx, cx, cy, R);
+    return;
+  }
   ctx.save();
   hexPath(ctx, cx, cy, R * 0.995);
   ctx.clip();
@@ -161,20 +170,24 @@ const DECOR = {
       ctx.stroke();
     }
     if (clock) drawLavaTongue(ctx, cx, cy, R, clock);
-    const g = ctx.createRadialGradient(cx, cy, R * 0.05, cx, cy, R * 0.38);
-    g.addColorStop(0, "#ffe08a");
-    g.addColorStop(0.45, "#ff7a1a");
-    g.addColorStop(0.8, "#b3260e");
-    g.addColorStop(1, "#2a100c");
-    ctx.fillStyle = g;
-    ctx.beginPath();
-    ctx.arc(cx, cy, R * 0.36, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.strokeStyle = "#1e0c09";
-    ctx.lineWidth = R * 0.06;
-    ctx.stroke();
+    drawCrater(ctx, cx, cy, R);
   },
 };
+
+function drawCrater(ctx, cx, cy, R) {
+  const g = ctx.createRadialGradient(cx, cy, R * 0.05, cx, cy, R * 0.38);
+  g.addColorStop(0, "#ffe08a");
+  g.addColorStop(0.45, "#ff7a1a");
+  g.addColorStop(0.8, "#b3260e");
+  g.addColorStop(1, "#2a100c");
+  ctx.fillStyle = g;
+  ctx.beginPath();
+  ctx.arc(cx, cy, R * 0.36, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.strokeStyle = "#1e0c09";
+  ctx.lineWidth = R * 0.06;
+  ctx.stroke();
+}
 
 function drawLavaTongue(ctx, cx, cy, R, clock) {
   const a = clockAngle(clock);

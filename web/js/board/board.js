@@ -9,7 +9,8 @@
 // count and drawing time; during an animation its progress 0..1, "glide" or "fade", its length in
 // ms and how far (hex radii) the pieces still are from their places; the camera drawn), so a
 // benchmark can time a move to the board that shows it. The canvas's data-motion says whether
-// an animation runs ("glide", "fade" or "") and data-camera is the drawn camera ("scale,x,y").
+// an animation runs ("glide", "fade" or "") and data-camera is the drawn camera ("scale,x,y");
+// data-piece-px is the height of the smallest piece drawn, in CSS px ("" with none on the board).
 //
 // Motion: a new snapshot that the engine's lastMove says is a step forward animates for
 // `motionMs` (anim.js: the tile lands, buried pieces crumble, built ones drop in); with
@@ -69,6 +70,10 @@ export class Board {
       const plan = this.draws ? planMotion(before, this.byKey, next.lastMove) : null;
       const camFrom = this.follow && !this.held ? this.#reframe() : null;
       this.#animate(plan, camFrom);
+    } else if (next.ghost?.move && this.follow && !this.held && !this.motion) {
+      // A hint or a computer's turn shown off the frame: glide to it before it is played.
+      const camFrom = this.#reframe();
+      if (camFrom) this.#animate(null, camFrom);
     }
     this.invalidate();
   }
@@ -110,7 +115,7 @@ export class Board {
   /** Frame the whole board (and a margin for new tiles) in the free part of the canvas. */
   fit(userAsked = true) {
     if (userAsked) this.follow = true;
-    const cam = fitCamera(this.held ?? this.view.hexes, this.size, this.insets);
+    const cam = fitCamera(this.held ?? this.#framedHexes(), this.size, this.insets);
     if (!cam) return;
     this.framed = true;
     if (this.motion) this.motion.camFrom = null;
@@ -159,10 +164,19 @@ export class Board {
     this.handlers.onCamera?.();
   }
 
+  // What the camera keeps in view: the island, and a tile the screen shows as a move (the hint, a
+  // computer's chosen turn), which may lie off a phone's frame; not the tile under the pointer,
+  // whose following would move the board under the hand.
+  #framedHexes() {
+    const g = this.view.ghost;
+    if (!g?.move) return this.view.hexes;
+    return [...this.view.hexes, ...g.hexes.map((x) => ({ q: x.q, r: x.r, level: g.level }))];
+  }
+
   // After a new snapshot: keep the frame while the island is in view, else move to a new one
   // and answer the camera to glide from (null: it kept, or there is nothing to glide from).
   #reframe() {
-    if (this.framed && islandInView(this.view.hexes, this.cam, this.size, this.insets)) return null;
+    if (this.framed && islandInView(this.#framedHexes(), this.cam, this.size, this.insets)) return null;
     const from = this.framed ? { ...this.cam } : null;
     this.fit(false);
     return from;
@@ -172,7 +186,7 @@ export class Board {
   // changed under it anyway); a held replay frame is fitted again.
   #keepInView() {
     if (!this.follow) return;
-    if (this.held || !this.framed || !islandInView(this.view.hexes, this.cam, this.size, this.insets)) {
+    if (this.held || !this.framed || !islandInView(this.#framedHexes(), this.cam, this.size, this.insets)) {
       this.fit(false);
     }
   }
@@ -261,9 +275,9 @@ export class Board {
     const { view, byKey, order, clockOfTile, size } = this;
     const cam = live?.cam ?? this.cam;
     const scene = { view, byKey, order, clockOfTile, cam, size, motion: live };
-    if (live) drawMotionFrame(this.ctx, scene, this.#still(scene));
-    else drawBoard(this.ctx, scene);
     const c = this.canvas.dataset;
+    if (live) drawMotionFrame(this.ctx, scene, this.#still(scene));
+    else c.piecePx = pixels(drawBoard(this.ctx, scene).piecePx);
     c.draws = String(this.draws);
     c.motion = live?.kind ?? "";
     c.camera = [cam.scale, cam.x, cam.y].map((v) => v.toFixed(2)).join(",");
@@ -273,6 +287,8 @@ export class Board {
     if (this.motion) this.invalidate(); // the next frame of the animation
   }
 }
+
+const pixels = (px) => (px === null ? "" : px.toFixed(1));
 
 function prefersReducedMotion() {
   return Boolean(window.matchMedia?.("(prefers-reduced-motion: reduce)").matches);

@@ -16,13 +16,16 @@ export function drawMarks(ctx, scene) {
   if (v.selection.length) drawSelection(ctx, scene, v.selection, top);
   // The ghost tile first: a review's preferred turn shows both, its build often on that tile.
   if (v.ghost) drawGhost(ctx, v.ghost);
-  for (const p of v.preview) {
-    const [cx, cy] = top(p.q, p.r);
-    drawBuilding(ctx, cx, cy, 1, { kind: p.kind, count: p.count }, v.colours[p.owner], { ghost: true });
-  }
+  for (const p of v.preview) drawPreview(ctx, scene, p, top(p.q, p.r));
   if (v.cursor) drawCursor(ctx, top(v.cursor.q, v.cursor.r));
   if (v.highlight.length) drawHighlight(ctx, v.highlight, top);
   if (v.coords) drawCoords(ctx, v.hexes, top);
+}
+
+// Pieces a build would add, as ghosts, as legible as the pieces standing.
+function drawPreview(ctx, scene, p, [cx, cy]) {
+  const opts = { ghost: true, minHeight: scene.legible?.piece };
+  drawBuilding(ctx, cx, cy, 1, { kind: p.kind, count: p.count }, scene.view.colours[p.owner], opts);
 }
 
 // The hexes of the turn a log row points at: a bright outline over whatever lies there now.

@@ -1,7 +1,9 @@
 // Drawing one frame of the board: the sea, the faint table grid, the island's stacks (in
-// painter's order), then the marks (render-marks.js). Everything is a function of the canvas
-// context and a scene: {view, byKey, order, clockOfTile, cam, size, motion} (view.js, camera.js;
-// `motion` is board.js's running animation: its plan and pose from anim.js, or null).
+// painter's order), their labels, then the marks (render-marks.js). Everything is a function of
+// the canvas context and a scene: {view, byKey, order, clockOfTile, cam, size, motion} (view.js,
+// camera.js; `motion` is board.js's running animation: its plan and pose from anim.js, or null);
+// a picture may add `legible` (least sizes, render-stack.js legibleSizes) and `labels: false`
+// (a thumbnail: no level numbers, nor the table's grid).
 //
 // While a move animates, what stands still is drawn once (drawBoard with the plan and no pose:
 // the landing tiles' hexes as they were under them, the dropping pieces left out) into a bitmap
@@ -11,20 +13,28 @@
 import { CORNERS, DIRECTIONS, hexCenter, key } from "./geometry.js";
 import { drawMarks } from "./render-marks.js";
 import { drawMoving, drawUnder } from "./render-motion.js";
-import { drawStack } from "./render-stack.js";
+import { drawLabels, drawStack, legibleSizes } from "./render-stack.js";
 
+/** Draw the scene; answers {piecePx}: the smallest piece drawn, in CSS px (null: none). */
 export function drawBoard(ctx, scene) {
   const { w, h, dpr } = scene.size;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   drawSea(ctx, w, h);
   worldTransform(ctx, scene);
-  drawTableGrid(ctx, scene);
+  if (scene.labels !== false) drawTableGrid(ctx, scene);
   const plan = scene.motion?.plan;
+  const legible = scene.legible ?? legibleSizes(scene.cam.scale);
+  const lit = { ...scene, legible, drawn: { piece: Infinity } };
   for (const hx of scene.order) {
-    if (plan?.tile.has(key(hx.q, hx.r))) drawUnder(ctx, scene, hx);
-    else drawStack(ctx, scene, hx);
+    if (plan?.tile.has(key(hx.q, hx.r))) drawUnder(ctx, lit, hx);
+    else drawStack(ctx, lit, hx);
   }
-  drawMarks(ctx, scene);
+  // The labels over every stack, so that no neighbour hides them (a landing tile brings its own).
+  if (scene.labels !== false)
+    for (const hx of scene.order) if (!plan?.tile.has(key(hx.q, hx.r))) drawLabels(ctx, lit, hx);
+  drawMarks(ctx, lit);
+  const piece = lit.drawn.piece;
+  return { piecePx: Number.isFinite(piece) ? piece * scene.cam.scale : null };
 }
 
 /**
@@ -37,7 +47,7 @@ export function drawMotionFrame(ctx, scene, still) {
   if (still) copyStill(ctx, scene, still);
   else drawBoard(ctx, { ...scene, motion: { plan, pose: null } });
   worldTransform(ctx, scene);
-  if (plan) drawMoving(ctx, scene);
+  if (plan) drawMoving(ctx, { ...scene, legible: legibleSizes(scene.cam.scale) });
 }
 
 function copyStill(ctx, scene, still) {

@@ -6,8 +6,8 @@ import { Board } from "../board/board.js";
 import { t } from "../i18n/messages.js";
 import { pictureColours, pictureState, readPicture } from "../share/picture.js";
 import { seatRows } from "../share/seat-rows.js";
-import { h } from "../screen/dom.js";
-import { colourById } from "../screen/theme.js";
+import { h } from "../base/dom.js";
+import { colourById } from "../base/theme.js";
 
 // How long the texts wait for the board's first frame at most (a frame hidden from view may
 // not be drawn until it shows).

@@ -8,7 +8,7 @@ import { createReplay } from "../share/replay.js";
 import { formatHash, replaceHash } from "../share/hash.js";
 import { pictureColours, readPicture } from "../share/picture.js";
 import { defaultSeats } from "../game/seats.js";
-import { colourById } from "../screen/theme.js";
+import { colourById } from "../base/theme.js";
 
 const $ = (id) => document.getElementById(id);
 

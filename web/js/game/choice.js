@@ -3,7 +3,7 @@
 // legal moves for the step (indexed here); nothing is decided by a rule of the page's own.
 
 import { CLOCKS, key, placementKey, rotateClock, tileHexes } from "../board/geometry.js";
-import { tileTerrains } from "../screen/theme.js";
+import { tileTerrains } from "../base/theme.js";
 import { legalMoves } from "./legal.js";
 
 export const KINDS = ["found", "expand", "temple", "tower"];

@@ -5,7 +5,7 @@
 // order; nothing here decides legality.
 
 import { CLOCKS, key, tileHexes } from "../board/geometry.js";
-import { tileTerrains } from "../screen/theme.js";
+import { tileTerrains } from "../base/theme.js";
 
 const expanded = new WeakMap();
 

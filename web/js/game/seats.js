@@ -3,7 +3,7 @@
 
 import { levelName } from "../i18n/engine-text.js";
 import { t } from "../i18n/messages.js";
-import { PLAYER_COLOURS } from "../screen/theme.js";
+import { PLAYER_COLOURS } from "../base/theme.js";
 
 const DEFAULT_COLOURS = ["red", "blue", "white", "purple"];
 

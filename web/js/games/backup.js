@@ -1,4 +1,4 @@
-// Backup of the kept games as one text file: each game its record (README "Game records"),
+// Backup of the kept games as one text file: each game its record (docs/formats.md, "Game records"),
 // after a comment line "# game {...}" with what the record does not say (its id, name, seats,
 // seed, times). Any text of game records reads back; a game already kept is not added twice.
 // The seed is written for finished games only: during a game it would tell every tile to come.

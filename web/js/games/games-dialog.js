@@ -4,10 +4,10 @@
 
 import { list as listOf, t } from "../i18n/messages.js";
 import { errorText } from "../screen/notify.js";
-import { downloadText, h, fill } from "../screen/dom.js";
-import { ICONS } from "../screen/icons.js";
+import { downloadText, h, fill } from "../base/dom.js";
+import { ICONS } from "../base/icons.js";
 import { headerButton } from "../screen/layout.js";
-import { colourById } from "../screen/theme.js";
+import { colourById } from "../base/theme.js";
 import { computerLabel } from "../game/seats.js";
 import { gameStanding, gameTitle, gameWinners, playedAgo } from "./describe.js";
 import { thumbnail } from "./thumbnail.js";

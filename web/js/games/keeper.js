@@ -52,6 +52,8 @@ export class GameKeeper {
   #take() {
     const store = this.store;
     if (!store.view || !this.#library) return false;
+    if (store.source === "lesson") return false; // a lesson's position (lesson/lesson.js)
+
     // A new game is kept from its first move: one left untouched (the game a visit starts
     // with, say) does not crowd the list. A link's game is kept at once, a by-link one too (its
     // entry holds this device's secret of it).

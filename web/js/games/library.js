@@ -3,7 +3,7 @@
 // wrapper (pinned in build/package.json, shipped as js/vendor/idb.js), passed in as `openDB` so
 // that the unit tests can run it on an in-memory IndexedDB.
 //
-// Entry, version 1 (README "Kept games"):
+// Entry, version 1 (docs/formats.md, "Kept games"):
 //   {v: 1, id, name, share, seats: [{name, colour, type}], seed, origin, lineage, summary,
 //    board: {hexes, tiles}, state, current, phase, steps, createdAt, playedAt, bylink?}
 // `name` is the person's title for the game (null: named after its seats); `origin` the code

@@ -3,8 +3,8 @@
 // included, is then in one language; the game in progress is kept and resumes).
 
 import { flushLater } from "../after-paint.js";
-import { h } from "../screen/dom.js";
-import { ICONS } from "../screen/icons.js";
+import { h } from "../base/dom.js";
+import { ICONS } from "../base/icons.js";
 import { storeLanguage } from "./language.js";
 import { currentLanguage, t } from "./messages.js";
 

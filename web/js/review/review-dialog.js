@@ -16,7 +16,7 @@
 import { Board } from "../board/board.js";
 import { moveText } from "../i18n/move-text.js";
 import { t } from "../i18n/messages.js";
-import { h, fill } from "../screen/dom.js";
+import { h, fill } from "../base/dom.js";
 import { errorText } from "../screen/notify.js";
 import { frameCamera, shownHexes } from "./frame.js";
 import { drawGraph, graphLayout, graphSize, turnAtX, turnForKey } from "./graph.js";
@@ -36,7 +36,7 @@ export function planText(plan, seats = null) {
 
 /**
  * `engine`: {call}; `seats()`: the seats shown ({name}); `colours()`: their colour objects
- * (screen/theme.js); `root`: where the dialog goes (the screen's dialogs slot).
+ * (base/theme.js); `root`: where the dialog goes (the screen's dialogs slot).
  */
 export function createReviewDialog({ engine, seats, colours, root }) {
   const status = h("p", {

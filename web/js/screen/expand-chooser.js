@@ -3,8 +3,8 @@
 
 import { key } from "../board/geometry.js";
 import { list, t } from "../i18n/messages.js";
-import { h } from "./dom.js";
-import { terrainName } from "./theme.js";
+import { h } from "../base/dom.js";
+import { terrainName } from "./words.js";
 
 const hutsOf = (m) => m.hexes.reduce((sum, x) => sum + x.count, 0);
 

@@ -27,7 +27,11 @@ export function buildProbe(choice, hex, current) {
 export function createIntents(screen) {
   const { store, computers, hints, choice } = screen;
   const canAct = () => Boolean(store.view) && !store.busy && store.personToMove();
-  const play = (move) => store.play(move).catch(() => {}); // the store reports a refusal
+  // The store reports a refusal; a gate (the lesson's) may first hold a move back.
+  const play = async (move) => {
+    if (screen.gate && !(await screen.gate(move))) return;
+    return store.play(move).catch(() => {});
+  };
 
   function setInput(type) {
     if (choice.inputType === type) return false;

@@ -4,8 +4,8 @@
 // come from the keymap, their clicks go to the same `run(action, arg)` as the keys.
 
 import { t } from "../i18n/messages.js";
-import { h, fill } from "./dom.js";
-import { ICONS } from "./icons.js";
+import { h, fill } from "../base/dom.js";
+import { ICONS } from "../base/icons.js";
 import { ariaKeysFor, titleFor } from "./keymap.js";
 import { createNotices } from "./notify.js";
 import { renderLegend } from "./panels.js";

@@ -4,7 +4,7 @@
 // screen readers read the row's own words instead (it is hidden from them).
 
 import { t } from "../i18n/messages.js";
-import { h } from "./dom.js";
+import { h } from "../base/dom.js";
 
 /** The bubble of log `el`: show(row, how) with how "mouse", "touch" or "keyboard"; hide(). */
 export function logDetail(el) {

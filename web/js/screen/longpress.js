@@ -2,7 +2,7 @@
 // shortened name, a level's description) shows that title in a bubble beside it, and the press
 // does not also act as a tap.
 
-import { h } from "./dom.js";
+import { h } from "../base/dom.js";
 
 const PRESS_MS = 500;
 const SHOWN_MS = 2500;

@@ -1,7 +1,7 @@
 // The action menu: where one hex offers builds of several kinds, a small menu beside the
 // pointer lets the person pick one.
 
-import { h, fill } from "./dom.js";
+import { h, fill } from "../base/dom.js";
 import { actionLabel } from "./tooltip.js";
 
 export function createMenu(el, { onChoose }) {

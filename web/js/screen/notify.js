@@ -3,7 +3,7 @@
 // Text only, always set with textContent.
 
 import { engineErrorText } from "../i18n/engine-text.js";
-import { h } from "./dom.js";
+import { h } from "../base/dom.js";
 
 const ERROR_MS = 6000;
 const FLASH_MS = 5000;

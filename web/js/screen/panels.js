@@ -6,10 +6,10 @@ import { levelName } from "../i18n/engine-text.js";
 import { rich, t } from "../i18n/messages.js";
 import { turnShort } from "../i18n/move-short.js";
 import { moveText } from "../i18n/move-text.js";
-import { fill, h, smallCanvas } from "./dom.js";
+import { fill, h, smallCanvas } from "../base/dom.js";
+import { LANDSCAPE_NAMES, TERRAINS, tileTerrains } from "../base/theme.js";
 import { logDetail } from "./log-detail.js";
-import { LANDSCAPE_NAMES, TERRAINS, terrainName, tileTerrains } from "./theme.js";
-import { builtText, ordinal, teamName } from "./words.js";
+import { builtText, ordinal, teamName, terrainName } from "./words.js";
 
 const iconCache = new Map();
 
@@ -151,7 +151,7 @@ function playerRow(p, state, seat, colour, info) {
 
 // What each panel (or each of its rows) last showed, by element: what has the same inputs is
 // left as it is, since a step changes a row or two and rebuilding the rest (their canvases)
-// cost a few ms of the step's round trip (issue 10).
+// cost a few ms of the step's round trip.
 const shownInputs = new WeakMap();
 
 function unchanged(el, inputs) {

@@ -15,10 +15,11 @@ import { list, rich, t } from "../i18n/messages.js";
 import { moveText } from "../i18n/move-text.js";
 import { createConfirmDialog } from "./dialogs/confirm.js";
 import { createEndDialog } from "./dialogs/end.js";
+import { createPictureExport } from "../share/picture-export.js";
 import { frameDialogsIn } from "./dialogs/frame.js";
 import { createHelpDialog } from "./dialogs/help.js";
 import { SetupDialog } from "./dialogs/setup.js";
-import { h, fill } from "./dom.js";
+import { h, fill } from "../base/dom.js";
 import { buildProbe, createIntents } from "./intents.js";
 import { listenKeys } from "./keys.js";
 import { buildLayout } from "./layout.js";
@@ -27,7 +28,7 @@ import { createMenu } from "./menu.js";
 import { errorText } from "./notify.js";
 import { renderLog, renderPlayers, renderTiles } from "./panels.js";
 import { renderStepBar } from "./stepbar.js";
-import { colourById } from "./theme.js";
+import { colourById } from "../base/theme.js";
 import { Tooltip } from "./tooltip.js";
 
 export class GameScreen {
@@ -36,6 +37,8 @@ export class GameScreen {
   #highlight = undefined; // the hexes of the log row pointed at, drawn on the board
   #coords = false; // the player's toggle: each hex's coordinates drawn on the board
   #preview = null; // {view, seats}: a kept game drawn before the engine is up (preview())
+  marks = undefined; // hexes marked where to act (the lesson's), under a log row's highlight
+  gate = null; // async (move) => whether the person's move may be played (the lesson's check)
 
   constructor(root, { store, computers, hints, levels = [] }) {
     this.root = root;
@@ -154,7 +157,12 @@ export class GameScreen {
 
   #mountDialogs(levels) {
     this.setup = new SetupDialog({ levels, onStart: (cfg) => this.act.newGame(cfg) });
-    this.endDialog = createEndDialog({ onNewGame: () => this.openSetup(), onReview: () => this.#review?.() });
+    this.endPictures = createPictureExport({ store: this.store, colours: () => this.colours });
+    this.endDialog = createEndDialog({
+      onNewGame: () => this.openSetup(),
+      onReview: () => this.#review?.(),
+      pictures: this.endPictures.el,
+    });
     this.confirmDialog = createConfirmDialog();
     this.helpDialog = createHelpDialog();
     this.parts.dialogSlot.append(this.setup.el, this.endDialog.el, this.confirmDialog.el, this.helpDialog.el);
@@ -194,6 +202,7 @@ export class GameScreen {
   }
 
   showEnd() {
+    this.endPictures.refresh();
     this.endDialog.show(this.store.state, this.store.seats, this.colours);
   }
 
@@ -397,7 +406,7 @@ export class GameScreen {
       colours: this.colours,
       shown,
       personToMove: store.personToMove(),
-      highlight: this.#highlight,
+      highlight: this.#highlight ?? this.marks,
       coords: this.#coords,
     });
     d.ghost = ghost ? placementKey(ghost.q, ghost.r, ghost.clock) : "";

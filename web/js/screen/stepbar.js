@@ -8,13 +8,14 @@ import { drawTile } from "../board/art.js";
 import { KINDS } from "../game/choice.js";
 import { AI_SPEEDS } from "../game/computer.js";
 import { computerLevel } from "../game/seats.js";
-import { h, patch, smallCanvas } from "./dom.js";
+import { h, patch, smallCanvas } from "../base/dom.js";
 import { expandChooser } from "./expand-chooser.js";
 import { pieceIcon } from "./panels.js";
 import { levelName, resultSentence } from "../i18n/engine-text.js";
 import { t } from "../i18n/messages.js";
 import { moveText } from "../i18n/move-text.js";
-import { kindHelp, kindLabel, terrainName, tileTerrains } from "./theme.js";
+import { tileTerrains } from "../base/theme.js";
+import { kindHelp, kindLabel, terrainName } from "./words.js";
 import { ariaKeysFor, titleFor } from "./keymap.js";
 
 const POINTING_HELP = {

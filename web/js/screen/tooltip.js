@@ -7,7 +7,7 @@ import { placementKey } from "../board/geometry.js";
 import { hutsByOwner } from "../game/announce.js";
 import { reasonSentence } from "../i18n/engine-text.js";
 import { t } from "../i18n/messages.js";
-import { h, fill } from "./dom.js";
+import { h, fill } from "../base/dom.js";
 
 const EXPLAIN_DELAY = 60; // ms of hovering before the engine is asked why a spot is illegal
 const MARGIN = 6;

@@ -1,31 +1,58 @@
 // The board as a PNG for chats and blogs: the position drawn by the page's own renderer
-// (render.js drawBoard) into a canvas of its own, framed whole (camera.js fitCamera), with no
-// marks, ghost or motion: just the island and its buildings.
+// (board-paint.js) into a canvas of its own, framed whole, with no marks, ghost or motion: just
+// the island and its buildings. Saved as a file, or copied to the clipboard as an image.
 
-import { fitCamera } from "../board/camera.js";
-import { drawBoard } from "../board/render.js";
-import { completeView, indexView } from "../board/view.js";
-import { h } from "../screen/dom.js";
+import { h } from "../base/dom.js";
+import { paintBoard } from "./board-paint.js";
 
 export const PNG_SIZE = { w: 1200, h: 900 };
 
 /** A canvas with `state`'s island drawn in `colours` (seat colour objects). */
 export function drawBoardPicture(state, colours, size = PNG_SIZE) {
   const canvas = h("canvas", { width: size.w, height: size.h });
-  const view = completeView({ hexes: state.hexes, tiles: state.tiles, colours });
-  const frame = { ...size, dpr: 1 };
-  const cam = fitCamera(view.hexes, frame, { top: 0, right: 0, bottom: 0, left: 0 }) ?? { scale: 44, x: 0, y: 0 };
-  drawBoard(canvas.getContext("2d"), { view, ...indexView(view), cam, size: frame, motion: null });
+  paintBoard(canvas.getContext("2d"), size, state, colours);
   return canvas;
 }
 
-/** Save `state`'s board as `<stem>.png` (a download); resolves once the file is handed over. */
-export async function downloadBoardPng(state, colours, stem) {
+async function boardPng(state, colours) {
   const blob = await new Promise((resolve) => drawBoardPicture(state, colours).toBlob(resolve, "image/png"));
   if (!blob) throw new Error("the browser could not make the PNG");
-  const a = h("a", { href: URL.createObjectURL(blob), download: `${stem}.png` });
+  return blob;
+}
+
+/** Hand `blob` to the person as a download named `name`. */
+export function saveBlob(blob, name) {
+  const a = h("a", { href: URL.createObjectURL(blob), download: name });
   document.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+/** Save `state`'s board as `<stem>.png` (a download); resolves once the file is handed over. */
+export async function downloadBoardPng(state, colours, stem) {
+  saveBlob(await boardPng(state, colours), `${stem}.png`);
+}
+
+/** Why the clipboard took no picture: "unsupported" (no image clipboard) or "refused". */
+export class ClipboardRefused extends Error {
+  constructor(kind, cause) {
+    super(cause ? String(cause.message ?? cause) : kind);
+    this.name = "ClipboardRefused";
+    this.kind = kind;
+  }
+}
+
+/**
+ * Copy `state`'s board to the clipboard as a PNG image. The item is handed over at once with
+ * the picture still being made (a promise), as Safari asks, so the click's permission holds.
+ */
+export async function copyBoardPng(state, colours) {
+  if (typeof ClipboardItem === "undefined" || !navigator.clipboard?.write) throw new ClipboardRefused("unsupported");
+  if (ClipboardItem.supports && !ClipboardItem.supports("image/png")) throw new ClipboardRefused("unsupported");
+  try {
+    await navigator.clipboard.write([new ClipboardItem({ "image/png": boardPng(state, colours) })]);
+  } catch (error) {
+    throw new ClipboardRefused("refused", error);
+  }
 }

@@ -1,4 +1,4 @@
-// The URL hash of a by-link game (share/bylink.js; README "Play a friend by link"):
+// The URL hash of a by-link game (share/bylink.js; docs/formats.md, "By-link links"):
 //
 //   #f=<link>[&p=<name>,<name>...]
 //

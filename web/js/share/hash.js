@@ -1,6 +1,6 @@
 // The URL hash of a shared game: its layout, parsed and written here and nowhere else.
 //
-// Layout 1 (README "Links and embedding"):
+// Layout 1 (docs/formats.md, "The URL hash"):
 //
 //   #g=<code>[&at=<step>][&p=<name>,<name>...]
 //

@@ -25,6 +25,12 @@ export function syncLink(store, { onStep = () => {} } = {}) {
   const write = afterPaint(() => replaceHash(hashOf(store, at)));
   const update = () => {
     if (!store.view) return;
+    if (store.source === "lesson") {
+      // A lesson's position is no game to link to: the address bar drops the last game's link.
+      write.cancel();
+      replaceHash("");
+      return;
+    }
     document.body.dataset.shareCode = store.view.share;
     write.schedule();
   };

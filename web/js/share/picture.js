@@ -7,7 +7,7 @@
 // game screen's panels draw, so a link's board is drawn by the page's own renderer.
 
 import { CLOCKS, tileHexes } from "../board/geometry.js";
-import { PLAYER_COLOURS } from "../screen/theme.js";
+import { PLAYER_COLOURS } from "../base/theme.js";
 
 export const PICTURE_VERSION = 1;
 const PHASES = ["draw", "place", "build", "over"];
@@ -137,7 +137,7 @@ function readBuildings(get, stacks, ownerWidth) {
     });
 }
 
-/** The seats' colour ids of a picture (the page's palette, screen/theme.js). */
+/** The seats' colour ids of a picture (the page's palette, base/theme.js). */
 export function pictureColours(picture) {
   return picture.players.map((p) => (PLAYER_COLOURS[p.colour] ?? PLAYER_COLOURS[0]).id);
 }

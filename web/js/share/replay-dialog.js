@@ -3,8 +3,8 @@
 // a log row (at the end of its turn), a link's `at=` and the Share dialog.
 
 import { t } from "../i18n/messages.js";
-import { colourById } from "../screen/theme.js";
-import { h } from "../screen/dom.js";
+import { colourById } from "../base/theme.js";
+import { h } from "../base/dom.js";
 import { createReplay } from "./replay.js";
 
 export function createReplayDialog({ store, screen, onStep, onReview }) {

@@ -12,7 +12,7 @@ import { MOTION_MS } from "../board/anim.js";
 import { Board } from "../board/board.js";
 import { t } from "../i18n/messages.js";
 import { moveText } from "../i18n/move-text.js";
-import { h } from "../screen/dom.js";
+import { h } from "../base/dom.js";
 import { nextStop, playedTurns, previousStop, replayPace, shownTurn, turnOf, turnStops } from "./replay-steps.js";
 import { seatRows } from "./seat-rows.js";
 

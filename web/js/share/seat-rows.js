@@ -2,7 +2,7 @@
 // Shared by the embed's picture (before the engine) and the replay (each step's state).
 
 import { t } from "../i18n/messages.js";
-import { h } from "../screen/dom.js";
+import { h } from "../base/dom.js";
 
 const STATUS_TEXT = { eliminated: "panels.eliminated", finished: "panels.finished" };
 

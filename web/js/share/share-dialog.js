@@ -3,13 +3,13 @@
 // shown with textContent or as a form value, never as markup.
 
 import { t } from "../i18n/messages.js";
-import { downloadText, h } from "../screen/dom.js";
+import { downloadText, h } from "../base/dom.js";
 import { headerButton } from "../screen/layout.js";
-import { ICONS } from "../screen/icons.js";
+import { ICONS } from "../base/icons.js";
 import { errorText } from "../screen/notify.js";
 import { hashOf } from "./link-sync.js";
-import { downloadBoardPng } from "./board-png.js";
 import { colourIndices } from "./picture.js";
+import { createPictureExport } from "./picture-export.js";
 
 const EMBED_SIZE = { width: 480, height: 420 };
 const MAX_RECORD_BYTES = 256 * 1024; // a whole game's record is a few kilobytes
@@ -110,6 +110,12 @@ function sectionTabs(sections) {
 export function createShareDialog({ store, screen, onReplay }) {
   const root = screen.root;
   const f = fields();
+  const pictures = createPictureExport({
+    store,
+    colours: () => screen.colours,
+    // A phone: folded away, opened by a button beside Copy embed code (which has the row alone).
+    folded: () => matchMedia("(max-width: 599px)").matches,
+  });
   // A notice stands under the buttons of the control that caused it ("Link copied." under Copy
   // link), not at the foot of the dialog.
   const say = (text, control = null) => {
@@ -159,11 +165,9 @@ export function createShareDialog({ store, screen, onReplay }) {
       t("share.embed"),
       t("share.embed.help"),
       f.embed,
-      row(
-        btn(t("share.embed.copy"), "copy-embed", copy(f.embed, "embed")),
-        btn(t("pictures.png"), "download-png", (event) => savePng(event.currentTarget)),
-      ),
+      row(btn(t("share.embed.copy"), "copy-embed", copy(f.embed, "embed")), pictures.opener),
     ),
+    pictures.el,
     section(
       "record",
       t("share.record"),
@@ -203,17 +207,6 @@ export function createShareDialog({ store, screen, onReplay }) {
     await importRecord(f.record.value);
   });
 
-  /** The board on screen as a PNG (share/board-png.js). */
-  async function savePng(button) {
-    const state = store.view.state;
-    try {
-      await downloadBoardPng(state, screen.colours, `taluva-${store.view.steps}`);
-      say(t("pictures.png.saved"), button);
-    } catch (error) {
-      say(t("pictures.png.failed", { reason: errorText(error) }), button);
-    }
-  }
-
   function download(button) {
     downloadText(f.record.value, "taluva-game");
     say(t("share.record.downloaded"), button);
@@ -244,6 +237,7 @@ export function createShareDialog({ store, screen, onReplay }) {
     f.embed.value = embedSnippet(pageUrl("embed.html", hashOf(store, null, { preview: true, picture })));
     showRecordError("");
     say("");
+    pictures.refresh();
     try {
       f.record.value = await store.call("record");
     } catch (error) {

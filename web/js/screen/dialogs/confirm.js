@@ -1,7 +1,7 @@
 // A yes/no question in a modal dialog (a placement that would eliminate the player).
 
 import { t } from "../../i18n/messages.js";
-import { h } from "../dom.js";
+import { h } from "../../base/dom.js";
 
 export function createConfirmDialog() {
   const text = h("p", {});

@@ -3,7 +3,7 @@
 import { decidingCount } from "../../game/outcome.js";
 import { resultSentence } from "../../i18n/engine-text.js";
 import { list, t } from "../../i18n/messages.js";
-import { h, fill } from "../dom.js";
+import { h, fill } from "../../base/dom.js";
 import { builtText, ordinal, teamName } from "../words.js";
 
 function rankRow(state, seat, seats, colours) {
@@ -25,13 +25,15 @@ function rankRow(state, seat, seats, colours) {
   );
 }
 
-export function createEndDialog({ onNewGame, onReview }) {
+/** `pictures`: the board's PNG and the game's GIF (share/picture-export.js), under the ranking. */
+export function createEndDialog({ onNewGame, onReview, pictures = null }) {
   const body = h("div", { class: "tg-end-body" });
   const el = h(
     "dialog",
     { class: "tg-dialog tg-end", aria: { labelledby: "tg-end-title" }, dataset: { testid: "end" } },
     h("h2", { id: "tg-end-title" }, t("stepbar.over")),
     body,
+    pictures,
     h(
       "div",
       { class: "tg-dialog-buttons" },

@@ -5,7 +5,7 @@
 // .share-end row the actions. A dialog whose only child is a <form> is framed inside the form.
 
 import { t } from "../../i18n/messages.js";
-import { h } from "../dom.js";
+import { h } from "../../base/dom.js";
 
 const FOOTERS = ".tg-dialog-buttons, .share-end";
 

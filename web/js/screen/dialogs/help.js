@@ -1,30 +1,78 @@
-// How to play: the rules at a glance and the keys (from the keymap, the one list of them).
+// How to play: each rule in a sentence with its rule id after it and a small board beside it,
+// drawn by the page's board renderer from a position the engine makes (the lesson's step with
+// its move played: bridge `lessonPictures`); then the keys (from the keymap, the one list of
+// them) and the touch controls.
 
+import { Board } from "../../board/board.js";
 import { t } from "../../i18n/messages.js";
-import { h } from "../dom.js";
+import { pictureColours, pictureState, readPicture } from "../../share/picture.js";
+import { h } from "../../base/dom.js";
 import { helpRows } from "../keymap.js";
+import { colourById } from "../../base/theme.js";
 
+// Each rule: its sentence, the rule ids it states, and the lesson step whose position shows it.
 const RULES = [
-  ["help.place", "help.place.text"],
-  ["help.build", "help.build.text"],
-  ["help.win", "help.win.text"],
+  { section: "help.place" },
+  { text: "help.rule.first", rules: "R-TILE-1", picture: "first-tile" },
+  { text: "help.rule.beside", rules: "R-TILE-2", picture: "beside" },
+  { text: "help.rule.erupt", rules: "R-TILE-3a–3c, 3e", picture: "volcanoes" },
+  { text: "help.rule.bury", rules: "R-TILE-3d, 3f, 3g", picture: "whole" },
+  { section: "help.build" },
+  { text: "help.rule.found", rules: "R-BUILD-1, O-FOUND", picture: "found" },
+  { text: "help.rule.expand", rules: "R-BUILD-2", picture: "expand" },
+  { text: "help.rule.temple", rules: "R-BUILD-3", picture: "temple" },
+  { text: "help.rule.tower", rules: "R-BUILD-4", picture: "tower" },
+  { text: "help.rule.one-each", rules: "R-BUILD-5", picture: "one-each" },
+  { section: "help.win" },
+  { text: "help.rule.early", rules: "R-END-1", picture: "win" },
+  { text: "help.rule.out", rules: "R-ELIM-1, R-ELIM-2", picture: "elimination" },
+  { text: "help.rule.end", rules: "R-END-2", picture: "last-tile" },
 ];
 
+const TOUCH = ["help.touch.aim", "help.touch.rotate", "help.touch.build", "help.touch.zoom", "help.touch.names"];
+
+function drawPicture(canvas, text) {
+  const picture = readPicture(text);
+  const state = pictureState(picture);
+  const board = new Board(canvas, {});
+  board.set({ hexes: state.hexes, tiles: state.tiles, colours: pictureColours(picture).map(colourById) });
+  board.fit(true);
+}
+
 export function createHelpDialog() {
+  const canvases = new Map(); // lesson step -> its canvas
+  const items = RULES.map((rule) => {
+    if (rule.section) return h("li", { class: "tg-help-section" }, h("h3", {}, t(rule.section)));
+    const canvas = h("canvas", {
+      class: "tg-help-pic",
+      role: "img",
+      aria: { label: t(rule.text) },
+      dataset: { testid: "help-picture", step: rule.picture },
+    });
+    canvases.set(rule.picture, canvas);
+    return h(
+      "li",
+      { class: "tg-help-rule" },
+      canvas,
+      h("p", {}, t(rule.text), " ", h("span", { class: "tg-help-id" }, `(${rule.rules})`)),
+    );
+  });
   const el = h(
     "dialog",
     { class: "tg-dialog tg-help", aria: { labelledby: "tg-help-title" } },
     h("h2", { id: "tg-help-title" }, t("help.title")),
-    h(
-      "ol",
-      { class: "tg-help-rules" },
-      RULES.map(([lead, text]) => h("li", {}, h("strong", {}, t(lead)), " ", t(text))),
-    ),
+    h("ol", { class: "tg-help-rules" }, items),
     h("h3", {}, t("help.keys")),
     h(
       "dl",
       { class: "tg-keys" },
       helpRows().map(([k, v]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, v)]),
+    ),
+    h("h3", {}, t("help.touch")),
+    h(
+      "ul",
+      { class: "tg-help-touch" },
+      TOUCH.map((key) => h("li", {}, t(key))),
     ),
     h(
       "form",
@@ -32,12 +80,35 @@ export function createHelpDialog() {
       h("button", { class: "tg-btn tg-btn-primary" }, t("help.close")),
     ),
   );
+  let pictures = null; // (steps) => the engine's pictures of them
+  let drawn = null;
+
+  // Asked once, on the first opening: the engine may still be starting when the page is.
+  function drawPictures() {
+    if (drawn || !pictures) return;
+    drawn = pictures([...canvases.keys()]).then(
+      (texts) => {
+        for (const [step, canvas] of canvases) if (texts[step]) drawPicture(canvas, texts[step]);
+        el.dataset.pictures = "drawn";
+      },
+      (error) => {
+        drawn = null; // tried again on the next opening
+        console.warn("Taluva: Help's pictures could not be made:", error);
+      },
+    );
+  }
+
   return {
     el,
+    /** How to get the pictures: `fn(steps)` resolves with {step: picture text}. */
+    setPictures(fn) {
+      pictures = fn;
+    },
     open() {
       if (!el.open) el.showModal();
+      drawPictures();
       // Start at the top: focusing the Close button (at the bottom) must not scroll the text away.
-      el.querySelector("button")?.focus({ preventScroll: true });
+      el.querySelector("form button")?.focus({ preventScroll: true });
       el.querySelector(".tg-dialog-body")?.scrollTo(0, 0);
     },
   };

@@ -5,8 +5,9 @@ import { DEFAULT_OPTIONS } from "../../game/store.js";
 import { computerLabel, defaultSeats } from "../../game/seats.js";
 import { levelDescription, levelName } from "../../i18n/engine-text.js";
 import { t } from "../../i18n/messages.js";
-import { h, fill } from "../dom.js";
-import { PLAYER_COLOURS, colourName } from "../theme.js";
+import { h, fill } from "../../base/dom.js";
+import { PLAYER_COLOURS } from "../../base/theme.js";
+import { colourName } from "../words.js";
 
 const TILE_CHOICES = [
   { value: "12", label: "setup.tiles.12" },
@@ -256,7 +257,7 @@ export class SetupDialog {
   }
 }
 
-/** "Play a friend by link" (issue 32): each person on their own device (share/bylink.js). */
+/** "Play a friend by link": each person on their own device (share/bylink.js). */
 function byLinkOption() {
   return h(
     "label",

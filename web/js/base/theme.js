@@ -1,7 +1,5 @@
-// Colours, names and seat choices: presentation data only. Names are the catalogues' (i18n):
-// terrainName, colourName, kindLabel and kindHelp say them in the page's language.
-
-import { t } from "../i18n/messages.js";
+// Terrains and seat colours: presentation data only, shared by the board, the game's pure
+// modules and the screen. Their names in words are the screen's (screen/words.js).
 
 export const TERRAINS = {
   volcano: { letter: "V", top: "#6e3b30", dark: "#3b1f1a", ink: "#ffb36b" },
@@ -35,39 +33,3 @@ export const PLAYER_COLOURS = [
 export function colourById(id) {
   return PLAYER_COLOURS.find((c) => c.id === id) || PLAYER_COLOURS[0];
 }
-
-const TERRAIN_NAMES = {
-  volcano: "terrain.volcano",
-  jungle: "terrain.jungle",
-  clearing: "terrain.clearing",
-  sand: "terrain.sand",
-  rock: "terrain.rock",
-  lake: "terrain.lake",
-};
-
-const COLOUR_NAMES = {
-  red: "colour.red",
-  blue: "colour.blue",
-  white: "colour.white",
-  black: "colour.black",
-  orange: "colour.orange",
-  purple: "colour.purple",
-};
-
-const KINDS = {
-  found: ["kind.found", "kind.found.help"],
-  expand: ["kind.expand", "kind.expand.help"],
-  temple: ["kind.temple", "kind.temple.help"],
-  tower: ["kind.tower", "kind.tower.help"],
-};
-
-/** A terrain's name on its own (a label, a legend entry): "Jungle". */
-export const terrainName = (terrain) => t(TERRAIN_NAMES[terrain]);
-
-export const colourName = (id) => t(COLOUR_NAMES[id]);
-
-/** A build action's button label: "Found". */
-export const kindLabel = (kind) => t(KINDS[kind][0]);
-
-/** What a build action does, with its rule. */
-export const kindHelp = (kind) => t(KINDS[kind][1]);

@@ -1,0 +1,85 @@
+// The lesson's kept progress and its reading time (web/js/lesson/progress.js).
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+import {
+  answerOffer,
+  clearProgress,
+  offerAnswered,
+  readingMinutes,
+  readProgress,
+  saveProgress,
+} from "../../web/js/lesson/progress.js";
+import { STEP_TEXTS } from "../../web/js/lesson/texts.js";
+
+function memoryStorage() {
+  const data = new Map();
+  return {
+    getItem: (k) => (data.has(k) ? data.get(k) : null),
+    setItem: (k, v) => data.set(k, String(v)),
+    removeItem: (k) => data.delete(k),
+  };
+}
+
+test("progress is kept, read back, left inactive and cleared", () => {
+  const storage = memoryStorage();
+  assert.equal(readProgress(storage), null);
+  saveProgress(storage, 4);
+  assert.deepEqual(readProgress(storage, 15), { step: 4, active: true });
+  saveProgress(storage, 4, false);
+  assert.deepEqual(readProgress(storage, 15), { step: 4, active: false });
+  clearProgress(storage);
+  assert.equal(readProgress(storage, 15), null);
+});
+
+test("progress that does not fit the lesson is ignored", () => {
+  const storage = memoryStorage();
+  storage.setItem("taluva.lesson", "{not json");
+  assert.equal(readProgress(storage), null);
+  saveProgress(storage, 20);
+  assert.equal(readProgress(storage, 15), null, "a step past the end");
+  storage.setItem("taluva.lesson", JSON.stringify({ step: -1, active: true }));
+  assert.equal(readProgress(storage), null);
+});
+
+test("blocked storage neither throws nor keeps anything", () => {
+  const blocked = {
+    getItem: () => {
+      throw new Error("blocked");
+    },
+    setItem: () => {
+      throw new Error("blocked");
+    },
+    removeItem: () => {
+      throw new Error("blocked");
+    },
+  };
+  saveProgress(blocked, 2);
+  assert.equal(readProgress(blocked), null);
+  assert.equal(offerAnswered(blocked), false);
+  answerOffer(blocked, "dismissed");
+});
+
+test("the first visit's offer is answered once", () => {
+  const storage = memoryStorage();
+  assert.equal(offerAnswered(storage), false);
+  answerOffer(storage, "dismissed");
+  assert.equal(offerAnswered(storage), true);
+});
+
+test("reading time: words at 200 a minute plus the moves", () => {
+  const { words, minutes } = readingMinutes(["one two three", "four"], 6, { wpm: 200, moveSeconds: 10 });
+  assert.equal(words, 4);
+  assert.ok(Math.abs(minutes - (4 / 200 + 1)) < 1e-9);
+});
+
+test("the lesson's English takes about five minutes to read and play", () => {
+  const english = JSON.parse(readFileSync(new URL("../../web/i18n/en/lesson.json", import.meta.url), "utf8"));
+  const texts = Object.values(STEP_TEXTS).flatMap((keys) => keys.map((key) => english[key]));
+  assert.ok(texts.every(Boolean), "every step's words are in English");
+  const { words, minutes } = readingMinutes(texts, Object.keys(STEP_TEXTS).length);
+  console.log(`lesson: ${words} words, ${minutes.toFixed(1)} minutes with a move every step`);
+  assert.ok(minutes < 7, `${minutes} minutes`);
+});

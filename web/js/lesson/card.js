@@ -1,0 +1,105 @@
+// The lesson's card above the board: which step, what to do, and once the move passed what it
+// showed; Next, Skip and Leave. Words only: what passes is the engine's (lesson.js asks it).
+
+import { t } from "../i18n/messages.js";
+import { h, fill } from "../base/dom.js";
+import { stepKeys } from "./texts.js";
+
+export function createLessonCard({ onNext, onSkip, onLeave }) {
+  const count = h("span", { class: "tg-lesson-count", dataset: { testid: "lesson-count" } });
+  const title = h("strong", { class: "tg-lesson-title" });
+  const text = h("p", { class: "tg-lesson-text", dataset: { testid: "lesson-text" } });
+  const done = h("p", { class: "tg-lesson-done", role: "status", dataset: { testid: "lesson-done" } });
+  const next = h("button", { type: "button", class: "tg-btn tg-btn-primary", dataset: { testid: "lesson-next" } });
+  next.addEventListener("click", () => onNext());
+  const skip = h("button", { type: "button", class: "tg-btn", dataset: { testid: "lesson-skip" } }, t("lesson.skip"));
+  skip.addEventListener("click", () => onSkip());
+  const leave = h(
+    "button",
+    { type: "button", class: "tg-btn", dataset: { testid: "lesson-leave" } },
+    t("lesson.leave"),
+  );
+  leave.addEventListener("click", () => onLeave());
+  const el = h(
+    "section",
+    { class: "tg-lesson", hidden: true, aria: { label: t("lesson.label") }, dataset: { testid: "lesson" } },
+    h("div", { class: "tg-lesson-head" }, count, " ", title),
+    text,
+    done,
+    h("div", { class: "tg-lesson-buttons" }, next, skip, leave),
+  );
+
+  return {
+    el,
+    /** Show step `step` (the engine's {id, rules}), number `index` of `total`. */
+    show(step, index, total) {
+      const keys = stepKeys(step.id);
+      el.hidden = false;
+      el.dataset.step = step.id;
+      el.dataset.passed = "0";
+      count.textContent = t("lesson.count", { n: index + 1, total });
+      title.textContent = t(keys.title);
+      // The sentence first, the rule it teaches after it.
+      fill(
+        text,
+        t(keys.text),
+        " ",
+        h("span", { class: "tg-lesson-rule" }, t("lesson.rules", { rules: step.rules.join(", ") })),
+      );
+      done.hidden = true;
+      done.textContent = "";
+      next.hidden = true;
+      next.textContent = index + 1 === total ? t("lesson.finish") : t("lesson.next");
+      skip.hidden = false;
+      skip.textContent = index + 1 === total ? t("lesson.skip-last") : t("lesson.skip");
+    },
+    /** The move passed: say what it showed and offer the next step. */
+    passed(step) {
+      el.dataset.passed = "1";
+      done.textContent = t(stepKeys(step.id).done);
+      done.hidden = false;
+      next.hidden = false;
+      skip.hidden = true;
+      next.focus({ preventScroll: true });
+    },
+    hide() {
+      el.hidden = true;
+      delete el.dataset.step;
+    },
+  };
+}
+
+/** The first visit's offer beside the game it starts: not a wall, a line with two buttons. */
+export function createLessonOffer({ onTake, onDismiss }) {
+  const take = h(
+    "button",
+    { type: "button", class: "tg-btn tg-btn-primary", dataset: { testid: "lesson-offer-take" } },
+    t("lesson.offer.take"),
+  );
+  const dismiss = h(
+    "button",
+    {
+      type: "button",
+      class: "tg-btn",
+      aria: { label: t("lesson.offer.dismiss") },
+      dataset: { testid: "lesson-offer-dismiss" },
+    },
+    "✕",
+  );
+  const el = h(
+    "aside",
+    { class: "tg-lesson-offer", dataset: { testid: "lesson-offer" } },
+    h("span", {}, t("lesson.offer")),
+    take,
+    dismiss,
+  );
+  take.addEventListener("click", () => {
+    el.remove();
+    onTake();
+  });
+  dismiss.addEventListener("click", () => {
+    el.remove();
+    onDismiss();
+  });
+  return el;
+}

@@ -1,0 +1,122 @@
+// The "Pictures" controls of the Share dialog and the end screen: the board as a PNG (saved, or
+// copied to the clipboard) and a range of steps as an animated GIF (share/gif.js). Each notice
+// stands under these controls, beside the button that caused it.
+
+import { t } from "../i18n/messages.js";
+import { h } from "../base/dom.js";
+import { errorText } from "../screen/notify.js";
+import { copyBoardPng, downloadBoardPng, saveBlob } from "./board-png.js";
+import { gifRange, makeGif } from "./gif.js";
+
+/**
+ * `store`: the game store (view, seats, call); `colours()`: the seats' colour objects;
+ * `folded()`: whether the section opens folded (a phone's Share dialog has no room for it open).
+ * Returns {el, opener, refresh()}: `opener` is a button that opens the section (for a place
+ * where it is folded away, CSS decides); refresh() sets the GIF's range to the whole game on
+ * screen.
+ */
+export function createPictureExport({ store, colours, folded = () => false }) {
+  const status = h("p", {
+    class: "share-status pictures-status",
+    role: "status",
+    "aria-live": "polite",
+    dataset: { testid: "pictures-status" },
+  });
+  const say = (text) => (status.textContent = text);
+  const stepInput = (testid, label) =>
+    h("input", { type: "number", min: "0", step: "1", class: "pictures-step", aria: { label }, dataset: { testid } });
+  const first = stepInput("gif-first", t("pictures.gif.from"));
+  const last = stepInput("gif-last", t("pictures.gif.to"));
+  const btn = (text, testid, onclick) =>
+    h("button", { type: "button", class: "tg-btn", dataset: { testid }, onclick }, text);
+  const gifButton = btn(t("pictures.gif.make"), "make-gif", () => saveGif());
+  const el = h(
+    "details",
+    { class: "share-section pictures-section", dataset: { testid: "pictures" }, open: true },
+    h("summary", { class: "pictures-title" }, t("pictures.section")),
+    h("p", { class: "share-help" }, t("pictures.section.help")),
+    h(
+      "div",
+      { class: "share-row" },
+      btn(t("pictures.png"), "download-png", () => savePng()),
+      btn(t("pictures.png.copy"), "copy-png", () => copyPng()),
+    ),
+    h(
+      "div",
+      { class: "share-row pictures-gif" },
+      h("label", { class: "pictures-label" }, t("pictures.gif.from"), " ", first),
+      h("label", { class: "pictures-label" }, t("pictures.gif.to"), " ", last),
+      gifButton,
+    ),
+    status,
+  );
+
+  const opener = btn(t("pictures.section"), "pictures-open", () => {
+    el.open = true;
+    el.scrollIntoView({ block: "nearest" });
+  });
+  opener.classList.add("pictures-opener");
+
+  const stem = () => `taluva-${store.view.steps}`;
+
+  async function savePng() {
+    try {
+      await downloadBoardPng(store.state, colours(), stem());
+      say(t("pictures.png.saved"));
+    } catch (error) {
+      say(t("pictures.png.failed", { reason: errorText(error) }));
+    }
+  }
+
+  async function copyPng() {
+    try {
+      await copyBoardPng(store.state, colours());
+      say(t("pictures.png.copied"));
+    } catch (error) {
+      if (error.kind === "unsupported") say(t("pictures.png.copy-unsupported"));
+      else say(t("pictures.png.copy-refused", { reason: errorText(error) }));
+    }
+  }
+
+  async function saveGif() {
+    const total = store.view.steps;
+    const range = gifRange(first.valueAsNumber, last.valueAsNumber, total);
+    first.value = String(range.first);
+    last.value = String(range.last);
+    gifButton.disabled = true;
+    el.dataset.busy = "1";
+    try {
+      const blob = await makeGif({
+        engine: store,
+        ...range,
+        total,
+        names: store.seats.map((s) => s.name),
+        colours: colours(),
+        onProgress: (phase, done, count) =>
+          say(t(phase === "read" ? "pictures.gif.reading" : "pictures.gif.drawing", { done, count })),
+      });
+      saveBlob(blob, `taluva-steps-${range.first}-${range.last}.gif`);
+      const count = range.last - range.first + 1;
+      say(t("pictures.gif.saved", { count, kb: Math.max(1, Math.round(blob.size / 1024)) }));
+    } catch (error) {
+      say(t("pictures.gif.failed", { reason: errorText(error) }));
+    } finally {
+      gifButton.disabled = false;
+      el.dataset.busy = "0";
+    }
+  }
+
+  return {
+    el,
+    opener,
+    refresh() {
+      const total = store.view?.steps ?? 0;
+      for (const input of [first, last]) input.max = String(total);
+      // A GIF of the whole game by default; its first step shows the first tile placed.
+      first.value = String(Math.min(1, total));
+      last.value = String(total);
+      say("");
+      el.open = !folded();
+    },
+  };
+}
