@@ -68,9 +68,10 @@ EMBED_ENTRY = "js/embed/embed.js"
 WORKER = "js/engine/worker.js"
 # Build files (a path, or a folder ending in /) the game page fetches only when it needs them,
 # which the service worker caches once a page has fetched them, not on every first visit (sw.js,
-# offline.js): the Chinese font (only for Chinese text no system font draws) and the embed (shown
-# in other sites' frames, where this origin's service worker is not in charge anyway).
-ON_DEMAND = ("fonts/taluva-tc.woff2", "embed.html", "js/embed/")
+# offline.js): the Chinese font (only for Chinese text no system font draws), the embed (shown
+# in other sites' frames, where this origin's service worker is not in charge anyway) and
+# English's catalogue (the pages have English built in: js/i18n/english.js).
+ON_DEMAND = ("fonts/taluva-tc.woff2", "embed.html", "js/embed/", "i18n/en.json")
 # Written by this script, not copied from web/.
 GENERATED = ("sw.js", "js/boot-config.js", "manifest.webmanifest", "js/i18n/english.js")
 # The precompressed variants precompress.mjs writes beside a file.
