@@ -48,10 +48,10 @@ ENGINE_STAMP := $(ENGINE_DIST)/.built
 SITE_STAMP := $(SITE)/sw.js
 
 # Directories are listed too, so adding or deleting a file also triggers a rebuild.
-ENGINE_SRC := pyproject.toml README.md $(shell find engine -not -path '*/__pycache__*')
+ENGINE_SRC := pyproject.toml $(shell find engine -not -path '*/__pycache__*')
 WEB_SRC := $(shell find web)
 BUILD_SCRIPTS := build/build_site.py build/bundle_worker.py build/compile_stdlib.mjs build/module_preload.py build/icons.py build/fetch_wheels.py \
-	build/minify.py build/precompress.py
+	build/minify.py build/precompress.py build/stored_zip.py
 LINT_PATHS := $(wildcard engine tests e2e build)
 # JavaScript: the page (web/js, web/sw.js), its Node unit tests and the build's Node scripts.
 # web/css is not checked: Prettier would rewrite its one-line rules and font lists, and the CSS

@@ -3,8 +3,10 @@
 Hosts that serve precompressed files send them to a browser that accepts the encoding, and so
 does build/serve.py; a host that compresses on the fly does it less thoroughly. Compressible:
 text (HTML, JavaScript, CSS, JSON, SVG), WebAssembly and the compiled modules' bundle
-(wheels/site-packages.pyc.bin: bytecode, 835 kB, 2.5x smaller as gzip); not the zips, wheels,
-PNGs or WOFF2, which are compressed already. A variant is written only where it saves at least 5%.
+(wheels/site-packages.pyc.bin: bytecode, 835 kB, 2.5x smaller as gzip), and the standard
+library's zip and the wheels, whose entries the build stores uncompressed for this (compressed
+across entries, they send less than deflated one by one); not the PNGs or WOFF2, which are
+compressed already. A variant is written only where it saves at least 5%.
 
 gzip is Zopfli's (the same format, about 5% smaller than gzip -9: the most a gzip-only host can
 send less); Brotli at quality 11. Both are slow on Pyodide's 9.6 MB of WebAssembly (about a
@@ -33,6 +35,8 @@ COMPRESSIBLE = {
     ".wasm",
     ".txt",
     ".bin",
+    ".zip",
+    ".whl",
 }
 ENCODINGS = ("br", "gz")
 MIN_SAVING = 0.05

@@ -48,12 +48,55 @@ def test_offline_cache_holds_exactly_this_build(page, server, site_dir):
     cached = page.evaluate(
         f"caches.open({names[0]!r}).then(c => c.keys()).then(rs => rs.map(r => r.url))"
     )
-    expected = {
-        server.url + path
-        for path in build_site.file_manifest(site_dir, ("sw.js",))
-        if not path.startswith("bench-minimal/")
-    }
-    assert set(cached) == expected
+    files = build_site.file_manifest(site_dir, ("sw.js",))
+    expected = {server.url + path for path in files if not path.startswith("bench-minimal/")}
+    # the game page in English fetches no Chinese font and no embed: neither is cached
+    on_demand = {server.url + path for path in build_site.on_demand_files(files)}
+    assert (
+        server.url + "fonts/taluva-tc.woff2" in on_demand and server.url + "embed.html" in on_demand
+    )
+    assert set(cached) == expected - on_demand
+
+
+def test_a_chinese_first_visit_keeps_its_font_for_offline_visits(page, server):
+    """The on-demand font is cached where the page used it: a zh-Hant page with no system CJK
+    font before "Taluva TC" in its font lists (this test's Chromium) draws its text with it."""
+    font = server.url + "fonts/taluva-tc.woff2"
+    page.goto(f"{server.url}#lang=zh-Hant")
+    wait_ready(page)
+    wait_offline_ready(page)
+    wait_until(lambda: page.evaluate(SNAPSHOTS_KEPT) == 1)
+    [name] = page.evaluate(CACHE_NAMES)
+    assert page.evaluate(f"caches.open({name!r}).then(c => c.match({font!r})).then(r => !!r)")
+
+    page.context.set_offline(True)
+    server.stop()
+    offline = page.context.new_page()
+    offline.goto(f"{server.url}#lang=zh-Hant")  # the link's language is not remembered
+    wait_ready(offline)
+    assert offline.evaluate("document.documentElement.lang") == "zh-Hant"
+    faces = offline.evaluate(
+        """async () => (await document.fonts.load('16px "Taluva TC"', "島嶼"))
+            .map((face) => face.status)"""
+    )
+    assert faces == ["loaded"]
+
+
+def test_a_page_in_charge_caches_the_font_when_it_first_needs_it(page, server):
+    """English first (no font), then Chinese: the service worker caches the font as it comes."""
+    font = server.url + "fonts/taluva-tc.woff2"
+    page.goto(server.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    [name] = page.evaluate(CACHE_NAMES)
+    has_font = f"caches.open({name!r}).then(c => c.match({font!r})).then(r => !!r)"
+    assert not page.evaluate(has_font)
+    chinese = page.context.new_page()
+    chinese.goto(f"{server.url}#lang=zh-Hant")
+    wait_ready(chinese)
+    assert chinese.evaluate("navigator.serviceWorker.controller !== null")
+    assert chinese.evaluate("document.documentElement.lang") == "zh-Hant"
+    wait_until(lambda: chinese.evaluate(has_font))
 
 
 def test_a_new_build_replaces_the_old_cache(page, tmp_path, site_dir):

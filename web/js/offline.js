@@ -1,9 +1,11 @@
-// Offline play: registers the service worker (sw.js) that precaches every file of this build.
+// Offline play: registers the service worker (sw.js) that precaches every file of this build
+// (an on-demand one only where this page used it).
 //
 // Called only once the engine is ready, so the precache never competes with the boot, and on a
 // first visit it finds the boot's downloads already kept for it (boot-fetch.js) instead of
 // fetching them twice. `onState` gets: "installing" | "ready" | "unsupported" | "failed".
 
+import { BOOT } from "./boot-config.js";
 import { downloadsCacheName } from "./engine/boot-fetch.js";
 
 export async function enableOffline(onState = () => {}) {
@@ -14,6 +16,7 @@ export async function enableOffline(onState = () => {}) {
   }
   try {
     onState("installing");
+    await keepOnDemandFilesUsed();
     const registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url), {
       type: "classic",
       updateViaCache: "none",
@@ -39,5 +42,27 @@ export async function enableOffline(onState = () => {}) {
     onState("failed");
     // No service worker will collect what the engine worker kept for it.
     caches.delete(downloadsCacheName(new URL("../", import.meta.url))).catch(() => {});
+  }
+}
+
+// The build's on-demand files (the Chinese font) are precached only where a page needed them: on
+// a first visit (no worker in charge yet to see the fetch), this page hands the ones it fetched
+// to the worker in the downloads cache, as the engine worker does with its own (the HTTP cache
+// holds them: a 304 each). Without them the game still works offline: not worth failing for.
+async function keepOnDemandFilesUsed() {
+  if (navigator.serviceWorker.controller) return; // the worker caches them as they are fetched
+  try {
+    await document.fonts?.ready;
+    const root = new URL("../", import.meta.url).href;
+    const onDemand = (url) =>
+      BOOT.onDemand.some((entry) => (entry.endsWith("/") ? url.startsWith(root + entry) : url === root + entry));
+    const used = [...new Set(performance.getEntriesByType("resource").map((entry) => entry.name.split("?")[0]))].filter(
+      (url) => url.startsWith(root) && onDemand(url),
+    );
+    if (used.length === 0) return;
+    const downloads = await caches.open(downloadsCacheName(root));
+    await downloads.addAll(used);
+  } catch (error) {
+    console.warn("Taluva: an on-demand file is not kept for offline play:", error);
   }
 }
