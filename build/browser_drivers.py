@@ -244,8 +244,19 @@ class WebKitDriver(Driver):
         )
         return next(iter(found.values()))
 
-    def click(self, selector: str) -> None:
-        self._request("POST", f"{self._session}/element/{self._element(selector)}/click", {})
+    def click(self, selector: str, timeout_s: float = 10) -> None:
+        # As Playwright waits for an element to be actionable: WebKitWebDriver refuses a click on
+        # an element still covered, for a moment, by what a change is fading out.
+        deadline = time.monotonic() + timeout_s
+        while True:
+            try:
+                path = f"{self._session}/element/{self._element(selector)}/click"
+                self._request("POST", path, {})
+                return
+            except AssertionError as error:
+                if "not interactable" not in str(error) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
 
     def screenshot(self) -> bytes:
         return base64.b64decode(self._request("GET", f"{self._session}/screenshot"))

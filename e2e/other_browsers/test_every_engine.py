@@ -216,9 +216,12 @@ def test_the_embed_loads_on_click_and_steps_back(run):
         f'() => document.querySelector("{replay}")?.dataset.total', "the replay", timeout_s=30
     )
     assert driver.evaluate(f'() => document.querySelector("{replay}").dataset.step') == total
-    driver.click("[data-testid=replay-back]")
+    turns = driver.evaluate(f'() => document.querySelector("{replay}").dataset.turns')
+    driver.click("[data-testid=replay-back]")  # the replay steps by turn: a turn back
     driver.wait(
-        f'(step) => document.querySelector("{replay}[data-step=\'" + step + "\']") !== null',
-        "a step back",
-        str(int(total) - 1),
+        f'(turn) => document.querySelector("{replay}[data-turn=\'" + turn + "\']") !== null',
+        "a turn back",
+        str(int(turns) - 1),
     )
+    back = driver.evaluate(f'() => document.querySelector("{replay}").dataset.step')
+    assert int(back) < int(total), f"a turn back shows step {back} of {total}"
