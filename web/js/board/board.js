@@ -70,7 +70,7 @@ export class Board {
       const plan = this.draws ? planMotion(before, this.byKey, next.lastMove) : null;
       const camFrom = this.follow && !this.held ? this.#reframe() : null;
       this.#animate(plan, camFrom);
-    } else if (next.ghost?.move && this.follow && !this.held && !this.motion) {
+    } else if (next.ghost?.shown && this.follow && !this.held && !this.motion) {
       // A hint or a computer's turn shown off the frame: glide to it before it is played.
       const camFrom = this.#reframe();
       if (camFrom) this.#animate(null, camFrom);
@@ -169,7 +169,7 @@ export class Board {
   // whose following would move the board under the hand.
   #framedHexes() {
     const g = this.view.ghost;
-    if (!g?.move) return this.view.hexes;
+    if (!g?.shown) return this.view.hexes;
     return [...this.view.hexes, ...g.hexes.map((x) => ({ q: x.q, r: x.r, level: g.level }))];
   }
 

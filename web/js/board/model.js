@@ -58,6 +58,7 @@ function shownMarks(shown, state, choice) {
         legal: true,
         warn: Boolean(shown.eliminates),
         move: shown,
+        shown: true, // a turn the screen shows (hint, computer): the camera frames it
       },
     };
   }

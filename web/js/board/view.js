@@ -12,7 +12,7 @@
 //   targets: [{q, r, strong}],       // legal build hexes
 //   selection: [[q, r]],             // hexes to outline (a chosen settlement)
 //   preview: [{q, r, kind, count, owner}],  // pieces a build would add
-//   ghost: {hexes: [{q, r, terrain}], clock, level, legal, warn, move?} | null,  // move: a shown turn
+//   ghost: {hexes: [{q, r, terrain}], clock, level, legal, warn, move?, shown?} | null,  // shown: a hint's or computer's turn
 //   cursor: {q, r} | null,
 //   highlight: [[q, r]],             // hexes a log row points at (a turn's tile and build)
 //   coords: false,                   // draw each hex's coordinates (the player's toggle)
