@@ -166,6 +166,7 @@ def test_a_code_only_the_engine_can_judge_is_refused_in_its_words_after_the_clic
     """The preview never decodes a share code: a code that only the engine can tell
     is broken shows the plain preview, and the engine's refusal after the click."""
     page.goto(server.url + f"embed.html#g={code}")
+    page.wait_for_selector("[data-testid=embed-load]")  # the words follow the picture
     assert "click" in page.text_content("[data-testid=embed-summary]")
     page.click("[data-testid=embed-load]")
     error = page.wait_for_selector("[data-testid=embed-error]:not([hidden])", timeout=90_000)
