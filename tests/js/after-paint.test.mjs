@@ -54,3 +54,26 @@ test("leaving the page runs held work at once; a cancelled request never runs", 
   await nextTask();
   assert.equal(runs, 1);
 });
+
+test("a move's work is not run by the time limit of the move before, inside the new animation", (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  let runs = 0;
+  const later = afterPaint(() => runs++);
+  const first = holdLaterWork(); // a move animates
+  later.schedule();
+  t.mock.timers.tick(1); // its work waits for the animation
+  t.mock.timers.tick(1);
+  first();
+  t.mock.timers.tick(1);
+  assert.equal(runs, 1);
+  t.mock.timers.tick(600); // the next move, 0.6 s on
+  const second = holdLaterWork();
+  later.schedule();
+  t.mock.timers.tick(1);
+  t.mock.timers.tick(1);
+  t.mock.timers.tick(1000); // past the first wait's 1.5 s limit, the second animation still runs
+  assert.equal(runs, 1);
+  second();
+  t.mock.timers.tick(1);
+  assert.equal(runs, 2);
+});

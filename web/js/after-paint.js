@@ -9,15 +9,16 @@
 const pending = new Set();
 let listening = false;
 
-// Holds taken by running animations, and the work waiting for the last to be released.
+// Holds taken by running animations, and the work waiting for the last to be released (each
+// with its MAX_HOLD_MS timer, cleared when it runs: a stale timer would run the next move's work
+// in the middle of that move's animation).
 let holds = 0;
-const afterHolds = new Set();
+const afterHolds = new Map();
 // However long an animation claims to run, work waits no longer than this after its frame.
 const MAX_HOLD_MS = 1500;
 
 /** Run every pending piece of work now (before the page navigates away on its own, say). */
 export function flushLater() {
-  afterHolds.clear();
   for (const flush of [...pending]) flush();
 }
 
@@ -33,8 +34,8 @@ export function holdLaterWork() {
     held = false;
     holds--;
     if (holds) return;
-    const waiting = [...afterHolds];
-    afterHolds.clear();
+    const waiting = [...afterHolds.keys()];
+    waiting.forEach(stopWaiting);
     // A task after the animation's last frame, not inside it.
     if (waiting.length) setTimeout(() => waiting.forEach((flush) => flush()), 0);
   };
@@ -52,8 +53,19 @@ function listen() {
 // After the frame: now, or once no animation holds later work (at most MAX_HOLD_MS on).
 function whenCalm(flush) {
   if (!holds) return flush();
-  afterHolds.add(flush);
-  setTimeout(() => afterHolds.delete(flush) && flush(), MAX_HOLD_MS);
+  stopWaiting(flush);
+  afterHolds.set(
+    flush,
+    setTimeout(() => {
+      afterHolds.delete(flush);
+      flush();
+    }, MAX_HOLD_MS),
+  );
+}
+
+function stopWaiting(flush) {
+  clearTimeout(afterHolds.get(flush));
+  afterHolds.delete(flush);
 }
 
 /**
@@ -65,7 +77,7 @@ export function afterPaint(run) {
   const cancel = () => {
     asked = false;
     pending.delete(flush);
-    afterHolds.delete(flush);
+    stopWaiting(flush);
   };
   function flush() {
     if (!asked) return;
