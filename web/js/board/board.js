@@ -5,9 +5,10 @@
 // onHover, onPointer, onActivate, onRotate, onPan; onCamera after any camera move). The board
 // knows no rules. It redraws on an animation frame, and only when something changed; each frame
 // bumps `draws`, mirrored in the canvas's data-draws so tests can tell, and once the canvas is
-// drawn fires a `board-drawn` event on it ({draws, ms, t, motion, span, moving, cam}: the frame's
-// count and drawing time; during an animation its progress 0..1, "glide" or "fade", its length in
-// ms and how far (hex radii) the pieces still are from their places; the camera drawn), so a
+// drawn fires a `board-drawn` event on it ({draws, at, ms, t, clocked, motion, span, moving, cam}:
+// the frame's count, its animation-frame timestamp and drawing time; during an animation its
+// progress 0..1, whether its clock runs yet, "glide" or "fade", its length in ms and how far (hex
+// radii) the pieces still are from their places; the camera drawn), so a
 // benchmark can time a move to the board that shows it. The canvas's data-motion says whether
 // an animation runs ("glide", "fade" or "") and data-camera is the drawn camera ("scale,x,y");
 // data-piece-px is the height of the smallest piece drawn, in CSS px ("" with none on the board).
@@ -94,7 +95,7 @@ export class Board {
     this.#resize();
     cancelAnimationFrame(this.frame);
     this.frame = 0;
-    this.#draw();
+    this.#draw(performance.now());
   }
 
   /** Jump a running animation to its end (the board then shows the state it holds). */
@@ -106,9 +107,9 @@ export class Board {
 
   invalidate() {
     if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
+    this.frame = requestAnimationFrame((now) => {
       this.frame = 0;
-      this.#draw();
+      this.#draw(now);
     });
   }
 
@@ -197,9 +198,10 @@ export class Board {
     // Reduced motion: the camera moves in one step, only the pieces fade.
     const glide = reduced ? null : camFrom;
     if (!ms || (!plan && !glide)) return;
-    // The clock starts at the first frame: the work that follows a change (panels, the autosave)
-    // must not eat the start of the motion.
-    this.motion = { start: null, ms, reduced, plan, camFrom: glide };
+    // The clock starts on the frame after the first: that one draws the still picture and carries
+    // the panels' new layout (tens of ms on a slow phone), and shows the motion's start pose, so
+    // its length delays the motion rather than making it jump.
+    this.motion = { start: null, setUp: false, ms, reduced, plan, camFrom: glide };
     this.releaseLaterWork();
     this.releaseLaterWork = holdLaterWork();
     this.stillPicture = null;
@@ -211,12 +213,14 @@ export class Board {
     this.releaseLaterWork();
   }
 
-  // The animation's state for a frame at `now`: null once it is over.
+  // The animation's state for the frame that begins at `now` (the animation frame's timestamp,
+  // in step with the display): null once it is over.
   #pose(now) {
     const m = this.motion;
     if (!m) return null;
-    m.start ??= now;
-    const t = Math.max(0, (now - m.start) / m.ms);
+    if (m.setUp) m.start ??= now - FRAME_MS; // the first clocked frame shows one frame's progress
+    m.setUp = true;
+    const t = m.start === null ? 0 : Math.max(0, (now - m.start) / m.ms);
     if (t >= 1) {
       this.#stopMotion();
       return null;
@@ -225,7 +229,8 @@ export class Board {
     const cam = m.camFrom ? blendCamera(m.camFrom, this.cam, easeInOutCubic(t), w / 2, h / 2) : this.cam;
     const pose = m.plan ? poseAt(m.plan, t, m.reduced) : null;
     const kind = m.reduced ? "fade" : "glide";
-    return { t, cam, plan: m.plan, pose, kind, report: { t, motion: kind, moving: pose?.moving ?? 0 } };
+    const report = { t, clocked: m.start !== null, motion: kind, moving: pose?.moving ?? 0 };
+    return { t, cam, plan: m.plan, pose, kind, report };
   }
 
   // The picture of what stands still during the animation, at the final camera (render.js),
@@ -265,12 +270,12 @@ export class Board {
     this.invalidate();
   }
 
-  #draw() {
+  #draw(now) {
     const { w, h } = this.size;
     if (!w || !h) return this.#stopMotion(); // nothing to show a motion on
     this.draws++;
     const start = performance.now();
-    const live = this.#pose(start);
+    const live = this.#pose(now);
     const span = this.motion?.ms ?? null;
     const { view, byKey, order, clockOfTile, size } = this;
     const cam = live?.cam ?? this.cam;
@@ -282,11 +287,24 @@ export class Board {
     c.motion = live?.kind ?? "";
     c.camera = [cam.scale, cam.x, cam.y].map((v) => v.toFixed(2)).join(",");
     const ms = performance.now() - start;
-    const detail = { draws: this.draws, ms, t: null, motion: null, span, moving: 0, cam: { ...cam }, ...live?.report };
+    const detail = {
+      draws: this.draws,
+      at: now,
+      ms,
+      t: null,
+      clocked: false,
+      motion: null,
+      span,
+      moving: 0,
+      cam: { ...cam },
+      ...live?.report,
+    };
     this.canvas.dispatchEvent(new CustomEvent("board-drawn", { detail }));
     if (this.motion) this.invalidate(); // the next frame of the animation
   }
 }
+
+const FRAME_MS = 1000 / 60;
 
 const pixels = (px) => (px === null ? "" : px.toFixed(1));
 
