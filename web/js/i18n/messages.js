@@ -17,14 +17,21 @@ export function useFormatter(formatterClass) {
 
 // Every IntlMessageFormat resolves its locale afresh in its constructor, through its static
 // resolveLocale (Intl's supportedLocalesOf, ~0.4 ms a message: ~45 ms of a first visit's main
-// thread); the page has one language at a time, so each answer is kept.
+// thread); the page has one language at a time, so each answer is kept. And it is the page's
+// own tag, not asked of the browser: its first supportedLocalesOf loads ICU's list of locales,
+// ~40 ms of the first message on a phone-speed CPU, and every language the page speaks is one
+// every browser it runs in has.
 function keepResolvedLocales(formatterClass) {
   const resolve = formatterClass.resolveLocale;
   if (typeof resolve !== "function" || resolve.kept) return;
   const kept = new Map();
+  const own = (locales) => {
+    const tag = Array.isArray(locales) ? locales[0] : locales;
+    return typeof Intl.Locale === "function" && tag ? new Intl.Locale(tag) : resolve(locales);
+  };
   const resolveOnce = (locales) => {
     const key = String(locales);
-    if (!kept.has(key)) kept.set(key, resolve(locales));
+    if (!kept.has(key)) kept.set(key, own(locales));
     return kept.get(key);
   };
   resolveOnce.kept = true;
