@@ -121,7 +121,7 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
   const share = createShareDialog({ store, screen, onReplay: (step) => replay.open(step) });
 
   const byLink = createByLink({ store, games });
-  screen.setup.onByLink = (config) => byLink.create(config);
+  screen.dialogs.when("setup", (setup) => (setup.onByLink = (config) => byLink.create(config)));
   const start = await openGame(store, games, byLink);
   document.body.dataset.share = start.source;
   for (const notice of [...early, ...start.notices]) {
@@ -130,7 +130,7 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
   }
   const lesson = createLesson({ screen, store });
   addLessonEntries(screen, lesson);
-  screen.helpDialog.setPictures((steps) => store.call("lessonPictures", { steps }));
+  screen.dialogs.when("help", (help) => help.setPictures((steps) => store.call("lessonPictures", { steps })));
   try {
     await lesson.resume({ firstVisit: start.source === "new" });
   } catch (error) {
@@ -138,6 +138,7 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
   }
   root.dataset.ready = "1";
   document.body.dataset.shareReady = "1";
+  screen.dialogs.buildWhenIdle(["setup", "confirm"]); // Help and the end are rarer: built when opened
   if (start.source === "link" && start.at !== null) replay.open(start.at);
   return { ...gameApi({ store, computers, screen, share, replay, games, list }), bylink: byLink };
 }

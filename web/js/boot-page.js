@@ -219,7 +219,9 @@ function followEngine(engine) {
     async (info) => {
       clearTimeout(slowNote);
       showReady(info);
-      gameOnScreen.then(showGame);
+      // In a task after the first game's render: showing it lays the whole screen out (its first
+      // layout, the page's heaviest), and one task holding both kept a phone's taps waiting.
+      gameOnScreen.then(nextTask).then(showGame);
       await engine.downloadsKept; // so the service worker finds them (boot-fetch.js)
       enableOffline((state) => {
         body.dataset.offline = state;

@@ -10,20 +10,22 @@ function lessonButton(testid, label, onClick) {
   return button;
 }
 
-/** Put the lesson's buttons in the Help and New game dialogs. */
+/** Put the lesson's buttons in the Help and New game dialogs (once each is built). */
 export function addLessonEntries(screen, lesson) {
   const open = (dialog) => () => {
     dialog.close();
     lesson.start();
   };
-  const setup = screen.setup.el;
-  setup
-    .querySelector(".tg-dialog-buttons")
-    ?.prepend(lessonButton("setup-lesson", t("lesson.learn-short"), open(setup)));
-  const help = screen.helpDialog.el;
-  const learn = lessonButton("help-lesson", t("lesson.learn"), open(help));
-  // At the top of the body: framed already (dialogs/frame.js), else right under the title.
-  const body = help.querySelector(".tg-dialog-body");
-  if (body) body.prepend(learn);
-  else help.querySelector("h2")?.after(learn);
+  screen.dialogs.when("setup", ({ el: setup }) =>
+    setup
+      .querySelector(".tg-dialog-buttons")
+      ?.prepend(lessonButton("setup-lesson", t("lesson.learn-short"), open(setup))),
+  );
+  screen.dialogs.when("help", ({ el: help }) => {
+    const learn = lessonButton("help-lesson", t("lesson.learn"), open(help));
+    // At the top of the body: framed already (dialogs/frame.js), else right under the title.
+    const body = help.querySelector(".tg-dialog-body");
+    if (body) body.prepend(learn);
+    else help.querySelector("h2")?.after(learn);
+  });
 }

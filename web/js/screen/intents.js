@@ -54,7 +54,7 @@ export function createIntents(screen) {
     }
     if (move.eliminates) {
       const name = store.seats[store.state.current].name;
-      if (!(await screen.confirmDialog.ask(t("intent.eliminates", { name })))) return;
+      if (!(await screen.dialogs.get("confirm").ask(t("intent.eliminates", { name })))) return;
     }
     choice.cursor = null;
     await play(move);

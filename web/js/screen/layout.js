@@ -142,7 +142,9 @@ function fitHeader(top, replay) {
     if (folded && replay.parentElement !== panel) panel.prepend(replay);
     else if (!folded && replay.parentElement !== nav) nav.insertBefore(replay, toggle);
   };
+  let fittedWidth = null;
   const fit = () => {
+    fittedWidth = top.clientWidth;
     for (const level of FITS) {
       top.dataset.fit = level;
       placeReplay(level === "menu-replay");
@@ -161,8 +163,11 @@ function fitHeader(top, replay) {
       fit();
     });
   };
-  // Shown at last (boot-page.js): fitted at once, so its first frame is its final layout.
-  top.addEventListener("tg-shown", fit);
+  // Shown at last (boot-page.js): fitted at once, so its first frame is its final layout; not
+  // again if it was fitted at this width while it waited out of sight (laid out, boot.css).
+  top.addEventListener("tg-shown", () => {
+    if (top.clientWidth !== fittedWidth) fit();
+  });
   const watch = new ResizeObserver(later);
   watch.observe(top);
   watch.observe(top.querySelector(".tg-actions"));

@@ -15,9 +15,9 @@ import { list, rich, t } from "../i18n/messages.js";
 import { moveText } from "../i18n/move-text.js";
 import { createConfirmDialog } from "./dialogs/confirm.js";
 import { createEndDialog } from "./dialogs/end.js";
-import { createPictureExport } from "../share/picture-export.js";
 import { frameDialogsIn } from "./dialogs/frame.js";
 import { createHelpDialog } from "./dialogs/help.js";
+import { LazyDialogs } from "./dialogs/lazy.js";
 import { SetupDialog } from "./dialogs/setup.js";
 import { h, fill } from "../base/dom.js";
 import { buildProbe, createIntents } from "./intents.js";
@@ -37,6 +37,9 @@ export class GameScreen {
   #highlight = undefined; // the hexes of the log row pointed at, drawn on the board
   #coords = false; // the player's toggle: each hex's coordinates drawn on the board
   #preview = null; // {view, seats}: a kept game drawn before the engine is up (preview())
+  #storeBusy = false;
+  #levels; // the computer levels the New game dialog offers
+  #panelsLater = null; // the timer of a new game's panels, drawn in a task after its board
   marks = undefined; // hexes marked where to act (the lesson's), under a log row's highlight
   gate = null; // async (move) => whether the person's move may be played (the lesson's check)
 
@@ -50,14 +53,31 @@ export class GameScreen {
     this.act = createIntents(this);
     this.parts = buildLayout(root, (action, arg) => this.act.run(action, arg));
     this.notices = this.parts.notices;
-    this.#mountDialogs(levels);
+    this.#levels = levels;
+    this.dialogs = new LazyDialogs(this.parts.dialogSlot, {
+      setup: () => new SetupDialog({ levels: this.#levels, onStart: (cfg) => this.act.newGame(cfg) }),
+      help: createHelpDialog,
+      end: () =>
+        createEndDialog({
+          onNewGame: () => this.openSetup(),
+          onReview: () => this.#review?.(),
+          store: this.store,
+          colours: () => this.colours,
+        }),
+      confirm: createConfirmDialog,
+    });
+    // A question that needs its answer is not closed by a click beside it; every other dialog is.
+    frameDialogsIn(this.parts.dialogSlot, { keep: (d) => d === this.dialogs.built("confirm")?.el });
     this.#mountBoard();
     this.#mountCoordsToggle();
     this.menu = createMenu(this.parts.menu, { onChoose: (m) => this.act.chooseMove(m) });
     longPressTitles(root);
     listenKeys(this);
     store.subscribe((change) => this.#changed(change));
-    store.onBusy((busy) => (root.dataset.busy = busy ? "1" : "0"));
+    store.onBusy((busy) => {
+      this.#storeBusy = busy;
+      this.#showBusy();
+    });
     store.onError((error) => this.notices.error(errorText(error)));
     computers.subscribe(() => this.#computersChanged());
     computers.onError((error) => this.notices.error(t("screen.computer-failed", { reason: errorText(error) })));
@@ -141,7 +161,8 @@ export class GameScreen {
 
   /** The computer levels the New game dialog offers (the engine's registry). */
   setLevels(levels) {
-    this.setup.setLevels(levels);
+    this.#levels = levels;
+    this.dialogs.built("setup")?.setLevels(levels);
   }
 
   /** A slot other modules fill: "games", "share" or "language" (in the header), or "dialogs". */
@@ -153,21 +174,6 @@ export class GameScreen {
   /** Put the working header `button` in slot `name`, in the place its stand-in kept for it. */
   placeButton(name, button) {
     this.slot(name).replaceChildren(button);
-  }
-
-  #mountDialogs(levels) {
-    this.setup = new SetupDialog({ levels, onStart: (cfg) => this.act.newGame(cfg) });
-    this.endPictures = createPictureExport({ store: this.store, colours: () => this.colours });
-    this.endDialog = createEndDialog({
-      onNewGame: () => this.openSetup(),
-      onReview: () => this.#review?.(),
-      pictures: this.endPictures.el,
-    });
-    this.confirmDialog = createConfirmDialog();
-    this.helpDialog = createHelpDialog();
-    this.parts.dialogSlot.append(this.setup.el, this.endDialog.el, this.confirmDialog.el, this.helpDialog.el);
-    // A question that needs its answer is not closed by a click beside it; every other dialog is.
-    frameDialogsIn(this.parts.dialogSlot, { keep: (d) => d === this.confirmDialog.el });
   }
 
   #mountBoard() {
@@ -194,21 +200,20 @@ export class GameScreen {
   }
 
   openSetup() {
-    this.setup.open({ seats: this.store.seats, options: this.store.state?.options });
+    this.dialogs.get("setup").open({ seats: this.store.seats, options: this.store.state?.options });
   }
 
   openHelp() {
-    this.helpDialog.open();
+    this.dialogs.get("help").open();
   }
 
   showEnd() {
-    this.endPictures.refresh();
-    this.endDialog.show(this.store.state, this.store.seats, this.colours);
+    this.dialogs.get("end").show(this.store.state, this.store.seats, this.colours);
   }
 
   closeDialogs() {
-    this.setup.close();
-    this.endDialog.close();
+    this.dialogs.built("setup")?.close();
+    this.dialogs.built("end")?.close();
   }
 
   hexToScreen(q, r) {
@@ -219,6 +224,23 @@ export class GameScreen {
 
   #changed(change) {
     const { view, prev, cause } = change;
+    const fresh = cause === "new" || cause === "load";
+    this.#resetFor(view, fresh);
+    // Another game (a new one, one opened): its panels and its words are made in a task after
+    // the rest, so that neither task holds the page long (the first visit's heaviest); the root
+    // says busy until they are in. A move's panels change a row or two, at once.
+    if (fresh) this.#renderPanelsLater(change);
+    else this.#announce(change);
+    this.#renderChange(change);
+    if (!fresh) this.#renderLog();
+    if (view.state.phase === "over" && prev?.state.phase !== "over") {
+      if (["play", "redo", "link"].includes(cause)) this.#showEndAfterFrame(view);
+      else this.showEnd(); // a finished game opened: at once, under the replay a link may open
+    }
+  }
+
+  // What the last position's choices, tips and menus were is gone with it.
+  #resetFor(view, fresh) {
     if (this.#preview) {
       this.#preview = null;
       delete this.root.dataset.preview;
@@ -227,8 +249,7 @@ export class GameScreen {
     this.choice.reset(view);
     this.tooltip.reset();
     this.menu.close();
-    if (cause === "new" || cause === "load") this.closeDialogs();
-    this.#announce(change);
+    if (fresh) this.closeDialogs();
     // Playing by keyboard: the cursor comes back on a legal target of the new step.
     if (
       this.choice.inputType === "keyboard" &&
@@ -237,8 +258,29 @@ export class GameScreen {
     ) {
       this.choice.cursor = this.choice.defaultCursor();
     }
-    this.#renderChange(change);
     this.#highlight = undefined; // the log row pointed at may be gone (an undo)
+  }
+
+  #renderPanelsLater(change) {
+    clearTimeout(this.#panelsLater);
+    this.#panelsLater = setTimeout(() => {
+      this.#panelsLater = null;
+      this.#showBusy();
+      if (this.store.view !== change.view) return; // the game moved on: that change rendered it all
+      this.#announce(change);
+      this.#renderPanels(this.snapshot());
+      this.#renderLog();
+    });
+    this.#showBusy();
+  }
+
+  #showBusy() {
+    this.root.dataset.busy = this.#storeBusy || this.#panelsLater !== null ? "1" : "0";
+  }
+
+  #renderLog() {
+    const view = this.store.view;
+    if (!view) return;
     renderLog(
       this.parts.log,
       view.state,
@@ -246,10 +288,14 @@ export class GameScreen {
       this.colours,
       this.#logActions(() => this.store.view.state.log),
     );
-    if (view.state.phase === "over" && prev?.state.phase !== "over") {
-      if (["play", "redo", "link"].includes(cause)) this.#showEndAfterFrame(view);
-      else this.showEnd(); // a finished game opened: at once, under the replay a link may open
-    }
+  }
+
+  #renderPanels(s) {
+    renderPlayers(this.parts.players, s.state, s.seats, s.colours, {
+      thinking: this.computers.thinking,
+      levels: s.seats.map((x) => computerLevel(x.type)),
+    });
+    renderTiles(this.parts.tiles, s.state);
   }
 
   // A move animates on the board (a computer's at the page's computer speed); another game is
@@ -319,9 +365,17 @@ export class GameScreen {
     const view = this.view;
     if (!view) return;
     const s = this.snapshot();
-    const state = s.state;
-    const d = this.root.dataset;
-    Object.assign(d, {
+    this.#showData(view, s.state);
+    this.#renderButtons(view, s);
+    this.#renderBanner(s);
+    if (this.#panelsLater === null) this.#renderPanels(s);
+    renderStepBar(this.parts.stepBar, s, this.act);
+    this.renderBoard();
+  }
+
+  // The root's data-* attributes: what tests and tools read of the screen.
+  #showData(view, state) {
+    Object.assign(this.root.dataset, {
       phase: state.phase,
       current: String(state.current),
       turn: String(state.turn),
@@ -337,15 +391,6 @@ export class GameScreen {
       aiPaused: this.computers.paused ? "1" : "0",
       hint: this.hints.pending ? "pending" : this.hints.move?.notation || "",
     });
-    this.#renderButtons(view, s);
-    this.#renderBanner(s);
-    renderPlayers(this.parts.players, state, s.seats, s.colours, {
-      thinking: this.computers.thinking,
-      levels: s.seats.map((x) => computerLevel(x.type)),
-    });
-    renderTiles(this.parts.tiles, state);
-    renderStepBar(this.parts.stepBar, s, this.act);
-    this.renderBoard();
   }
 
   #renderButtons(view, s) {

@@ -4,6 +4,7 @@ import { decidingCount } from "../../game/outcome.js";
 import { resultSentence } from "../../i18n/engine-text.js";
 import { list, t } from "../../i18n/messages.js";
 import { h, fill } from "../../base/dom.js";
+import { createPictureExport } from "../../share/picture-export.js";
 import { builtText, ordinal, teamName } from "../words.js";
 
 function rankRow(state, seat, seats, colours) {
@@ -25,15 +26,19 @@ function rankRow(state, seat, seats, colours) {
   );
 }
 
-/** `pictures`: the board's PNG and the game's GIF (share/picture-export.js), under the ranking. */
-export function createEndDialog({ onNewGame, onReview, pictures = null }) {
+/**
+ * Under the ranking, the board's PNG and the game's GIF (share/picture-export.js, of `store`'s
+ * game in the seats' `colours()`), refreshed each time the dialog shows.
+ */
+export function createEndDialog({ onNewGame, onReview, store, colours }) {
+  const pictures = createPictureExport({ store, colours });
   const body = h("div", { class: "tg-end-body" });
   const el = h(
     "dialog",
     { class: "tg-dialog tg-end", aria: { labelledby: "tg-end-title" }, dataset: { testid: "end" } },
     h("h2", { id: "tg-end-title" }, t("stepbar.over")),
     body,
-    pictures,
+    pictures.el,
     h(
       "div",
       { class: "tg-dialog-buttons" },
@@ -63,6 +68,7 @@ export function createEndDialog({ onNewGame, onReview, pictures = null }) {
     el,
     close: () => el.open && el.close(),
     show(state, seats, colours) {
+      pictures.refresh();
       const r = state.result;
       const order = state.players.map((p) => p.seat).sort((a, b) => r.places[a] - r.places[b] || a - b);
       const winners = r.winners.map((w) => seats[w].name);
