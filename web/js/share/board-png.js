@@ -1,9 +1,9 @@
 // The board as a PNG for chats and blogs: the position drawn by the page's own renderer
-// (board-paint.js) into a canvas of its own, framed whole, with no marks, ghost or motion: just
+// (board/board-paint.js) into a canvas of its own, framed whole, with no marks, ghost or motion: just
 // the island and its buildings. Saved as a file, or copied to the clipboard as an image.
 
 import { h, saveBlob } from "../base/dom.js";
-import { paintBoard } from "./board-paint.js";
+import { paintBoard } from "../board/board-paint.js";
 
 export const PNG_SIZE = { w: 1200, h: 900 };
 
