@@ -12,8 +12,12 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from support import wait_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e" / "artifacts"
@@ -31,6 +35,29 @@ STEP_TIMEOUT_MS = 15_000
 
 def wait_game_ready(page) -> None:
     page.wait_for_selector(f'{UI}[data-ready="1"][data-busy="0"]', state="attached", timeout=90_000)
+
+
+@contextmanager
+def phone_game(browser, url: str, *, scale: float = 1, mobile: bool = True) -> Iterator[tuple]:
+    """A touch phone's page, 390x844 at pixel ratio `scale` (`mobile`: a phone's browser, which
+    also honours the page's viewport tag), on `url` with its game shown; yields the page and the
+    list of its uncaught errors, and closes its context after."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=scale,
+        has_touch=True,
+        is_mobile=mobile,
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(url)
+        wait_ready(page)
+        wait_game_ready(page)
+        yield page, errors
+    finally:
+        context.close()
 
 
 def data(page, name: str) -> str:

@@ -9,6 +9,7 @@ from game_driver import (
     build,
     data,
     new_game,
+    phone_game,
     place,
     reveal,
     screen_of,
@@ -17,7 +18,6 @@ from game_driver import (
     wait_game_ready,
     wait_steps_past,
 )
-from support import wait_ready
 
 
 def first(moves: list, **fields) -> dict:
@@ -227,19 +227,7 @@ def test_page_api_reports_engine_errors(game):
 
 def test_phone_with_touch(browser, server):
     """390x844, touch only, high-DPI: tap to aim, tap again to place; pinch zooms."""
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        device_scale_factor=3,
-        has_touch=True,
-        is_mobile=True,
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        page.goto(server.url)
-        wait_ready(page)
-        wait_game_ready(page)
+    with phone_game(browser, server.url, scale=3) as (page, errors):
         new_game(page, {"players": 2}, seed=11)
         width = page.evaluate("document.scrollingElement.scrollWidth")
         assert width <= 390
@@ -287,7 +275,7 @@ def test_phone_with_touch(browser, server):
         b = screen_of(page, 1, 0)
         box = page.locator("[data-testid=board]").bounding_box()
         cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        cdp = context.new_cdp_session(page)
+        cdp = page.context.new_cdp_session(page)
         touch = "Input.dispatchTouchEvent"
         cdp.send(
             touch,
@@ -313,8 +301,6 @@ def test_phone_with_touch(browser, server):
         assert abs(b2[0] - a2[0]) > 1.5 * abs(b[0] - a[0])
         assert steps(page) == 4  # a pinch is not a tap
         assert errors == []
-    finally:
-        context.close()
 
 
 def first_hex(move: dict) -> tuple[int, int]:

@@ -16,7 +16,7 @@ import re
 
 import pytest
 
-from game_driver import ROOT, UI, data, screen_of, wait_data, wait_game_ready
+from game_driver import ROOT, UI, data, phone_game, screen_of, wait_data, wait_game_ready
 from support import wait_ready, wait_until
 from test_languages import LANGUAGES
 
@@ -286,19 +286,7 @@ def test_the_lesson_resumes_after_a_reload_and_every_step_can_be_skipped(desk, s
 
 
 def test_the_lesson_on_a_390x844_touch_screen(browser, server):
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        device_scale_factor=2,
-        has_touch=True,
-        is_mobile=True,
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        page.goto(server.url)
-        wait_ready(page)
-        wait_game_ready(page)
+    with phone_game(browser, server.url, scale=2) as (page, errors):
         page.tap("[data-testid=lesson-offer-take]")
         wait_data(page, '[data-lesson="first-tile"]')
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
@@ -308,8 +296,6 @@ def test_the_lesson_on_a_390x844_touch_screen(browser, server):
         play_lesson(page, "en", touch=True)
         assert_beginner_game(page, "en")
         assert errors == []
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("tag", ALL)

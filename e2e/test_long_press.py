@@ -4,8 +4,7 @@ as a tap; a short tap still acts. Real touches, through Chromium's input pipelin
 
 from __future__ import annotations
 
-from game_driver import new_game, wait_game_ready
-from support import wait_ready
+from game_driver import new_game, phone_game
 
 LONG_NAME = "Bartholomäus Ost"
 TIP = "[data-testid=press-tip]"
@@ -25,16 +24,9 @@ def long_press(page, cdp, selector: str, hold_ms: int = 800) -> None:
 
 
 def test_a_long_press_shows_the_full_title_on_a_phone(browser, server):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        page.goto(server.url)
-        wait_ready(page)
-        wait_game_ready(page)
+    with phone_game(browser, server.url, mobile=False) as (page, errors):
         new_game(page, {"players": 3, "seats": [{"name": LONG_NAME}]}, seed=7)
-        cdp = context.new_cdp_session(page)
+        cdp = page.context.new_cdp_session(page)
         tip = page.locator(TIP)
 
         # The header's New game button shows its icon alone on a phone: its name is its title.
@@ -67,6 +59,4 @@ def test_a_long_press_shows_the_full_title_on_a_phone(browser, server):
         page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.wait_for_selector("dialog.tg-setup[open]")
         assert not tip.is_visible()
-    finally:
-        context.close()
     assert errors == []

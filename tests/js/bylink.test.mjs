@@ -7,6 +7,7 @@ import { test } from "node:test";
 
 import { formatByLinkHash, parseByLinkHash } from "../../web/js/share/bylink-hash.js";
 import { byLinkProblem, friendsTurns } from "../../web/js/share/bylink.js";
+import { builtOn, logEntry, placedBeside } from "./fixtures/told-moves.mjs";
 
 const LINK = "1AAIDvbd7bWOoW5C08XQmVN-_";
 
@@ -30,20 +31,7 @@ test("an engine error that is not a by-link one keeps its message", () => {
 
 test("what the friends did since this device's last turn is said in words, oldest first", () => {
   const seats = [{ name: "Ann" }, { name: "Bo" }, { name: "Cy" }];
-  const place = (beside) => ({
-    type: "place",
-    level: 1,
-    hexes: [{ q: 0, r: 0, terrain: "volcano" }],
-    where: { beside },
-  });
-  const found = {
-    type: "build",
-    kind: "found",
-    piece: "hut",
-    hexes: [{ q: 1, r: 0, count: 1 }],
-    where: { terrain: "lake" },
-  };
-  const turn = (seat, beside, build = found) => ({ seat, covered: [], placementMove: place(beside), buildMove: build });
+  const turn = (seat, beside, build = builtOn("found", "lake")) => logEntry(placedBeside(beside), build, { seat });
   const state = { log: [turn(1, "rock"), turn(0, "sand"), turn(1, "jungle"), turn(2, "clearing", null)] };
   assert.deepEqual(friendsTurns(state, seats, 0), [
     "Bo played: tile beside the jungle and new settlement on the lake.",

@@ -6,7 +6,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { cleanName, formatHash, HASH_LAYOUT, HashError, MAX_NAME, parseHash } from "../../web/js/share/hash.js";
+import { cleanName, MAX_NAME } from "../../web/js/game/seats.js";
+import { formatHash, HASH_LAYOUT, HashError, parseHash } from "../../web/js/share/hash.js";
 
 const CODE = "1AbC-_09zZ";
 

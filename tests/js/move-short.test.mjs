@@ -5,15 +5,10 @@ import assert from "node:assert/strict";
 import { english, readMessages } from "./english.mjs";
 import { Catalogue, setCatalogue } from "../../web/js/i18n/messages.js";
 import { buildShort, turnShort } from "../../web/js/i18n/move-short.js";
+import { builtOn as build, logEntry, placedBeside } from "./fixtures/told-moves.mjs";
 
-const place = (level, where = { beside: "lake" }) => ({ type: "place", level, where, hexes: [] });
-const build = (kind, terrain, counts = [1]) => ({
-  type: "build",
-  kind,
-  hexes: counts.map((count, i) => ({ q: i, r: 0, count })),
-  where: { terrain, level: 1 },
-});
-const turn = (placementMove, buildMove = null) => ({ seat: 0, tile: "JC", placementMove, buildMove });
+const place = (level) => placedBeside("lake", level);
+const turn = (placementMove, buildMove = null) => logEntry(placementMove, buildMove);
 
 test("a build in a few words: the piece (huts counted for an expansion) and its landscape", () => {
   setCatalogue(english);

@@ -13,21 +13,10 @@ import {
   turnStops,
 } from "../../web/js/share/replay-steps.js";
 import { turnWords } from "../../web/js/share/replay.js";
+import { builtOn, logEntry, placedBeside } from "./fixtures/told-moves.mjs";
 
-const placement = (where) => ({ type: "place", level: 1, hexes: [], where });
-const build = {
-  type: "build",
-  kind: "found",
-  piece: "hut",
-  hexes: [{ q: 0, r: 0, count: 1 }],
-  where: { terrain: "jungle" },
-};
-const turn = (seat, { place = true, built = true } = {}) => ({
-  seat,
-  placementMove: place ? placement({ beside: "lake" }) : null,
-  buildMove: built ? build : null,
-  covered: [],
-});
+const turn = (seat, { place = true, built = true } = {}) =>
+  logEntry(place ? placedBeside("lake") : null, built ? builtOn("found", "jungle") : null, { seat });
 
 // Ana, Bo, then Ana eliminated (a placement and no build), Bo, and Ana's turn half played.
 const log = [turn(0), turn(1), turn(0, { built: false }), turn(1), turn(0, { built: false })];

@@ -111,15 +111,17 @@ export function smallCanvas(w, hgt, draw, attrs = {}) {
   return c;
 }
 
-/** Save `text` as a file named `<stem>-<today>.txt` (a download the person keeps). */
-export function downloadText(text, stem) {
-  const blob = new Blob([text], { type: "text/plain;charset=utf-8" });
-  const a = h("a", {
-    href: URL.createObjectURL(blob),
-    download: `${stem}-${new Date().toISOString().slice(0, 10)}.txt`,
-  });
+/** Hand `blob` to the person as a download named `name`. */
+export function saveBlob(blob, name) {
+  const a = h("a", { href: URL.createObjectURL(blob), download: name });
   document.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+/** Save `text` as a file named `<stem>-<today>.txt` (a download the person keeps). */
+export function downloadText(text, stem) {
+  const blob = new Blob([text], { type: "text/plain;charset=utf-8" });
+  saveBlob(blob, `${stem}-${new Date().toISOString().slice(0, 10)}.txt`);
 }

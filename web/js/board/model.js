@@ -2,7 +2,6 @@
 // to Board.set(). Pure (no DOM): the marks come from the engine's legal moves, never a rule.
 
 import { key } from "./geometry.js";
-import { KINDS } from "../game/choice.js";
 
 /** Each hex once, in the order first met: {q, r, strong}. */
 function targetList() {
@@ -31,7 +30,9 @@ function expandMarks(choice, shown) {
 function kindMarks(choice) {
   const targets = targetList();
   if (choice.kind) for (const m of choice.builds[choice.kind]) targets.add(m.hexes[0], true);
-  else for (const kind of KINDS) for (const m of choice.builds[kind]) for (const x of m.hexes) targets.add(x, false);
+  else
+    for (const moves of Object.values(choice.builds))
+      for (const m of moves) for (const x of m.hexes) targets.add(x, false);
   return { targets: targets.list, selection: [] };
 }
 

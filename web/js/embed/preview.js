@@ -13,7 +13,7 @@ import { startLanguage } from "../i18n/language.js";
 import { list, t, useFormatter } from "../i18n/messages.js";
 import { translatePage } from "../i18n/page-text.js";
 import { formatHash, HashError, hashLanguage, parseHash } from "../share/hash.js";
-import { linkProblem } from "../share/load-errors.js";
+import { linkProblem } from "../i18n/load-errors.js";
 import { describePicture } from "./picture-view.js";
 import { IntlMessageFormat } from "../vendor/intl-messageformat.js";
 

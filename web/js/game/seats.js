@@ -7,6 +7,19 @@ import { PLAYER_COLOURS } from "../base/theme.js";
 
 const DEFAULT_COLOURS = ["red", "blue", "white", "purple"];
 
+/** The longest seat name kept, in characters (code points): a link carries at most this. */
+export const MAX_NAME = 24;
+
+/** Clean a seat name for display: plain text, no control characters, length-limited. */
+export function cleanName(name) {
+  const text = String(name ?? "")
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return [...text].slice(0, MAX_NAME).join("");
+}
+
 /** The four seats of a new table: "Player 1"… in the page's language, people all. */
 export function defaultSeats() {
   return DEFAULT_COLOURS.map((colour, i) => ({ name: t("seat.default-name", { n: i + 1 }), colour, type: "human" }));

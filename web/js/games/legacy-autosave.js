@@ -6,7 +6,7 @@
 // that cannot be read is moved aside to `${SAVE_KEY}-corrupt-<timestamp>`, never thrown away.
 
 import { t } from "../i18n/messages.js";
-import { cleanName } from "../share/hash.js";
+import { cleanName } from "../game/seats.js";
 
 export const SAVE_KEY = "taluva.autosave.v2";
 export const LEGACY_KEYS = ["taluva.game.v1"];

@@ -33,12 +33,25 @@ export class LibraryError extends Error {
 
 const isQuota = (error) => error?.name === "QuotaExceededError" || error?.code === 22;
 
+// The time of a write, in ms, always later than this page's write before: two writes within one
+// millisecond would otherwise tie on playedAt and the list could show them in either order.
+let lastStamp = 0;
+function writeStamp() {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return lastStamp;
+}
+
+/** The list's order: most recently played first; equal times (written elsewhere: a backup, another tab) by id. */
+export function byRecentPlay(a, b) {
+  return b.playedAt - a.playedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
 /**
  * An entry from a game's facts: `view` is the engine's (or the engine's inspection of a code or
  * record: {share, steps, summary, state}); `before` the entry it replaces, if any.
  */
 export function makeEntry({ id, view, seats, seed, origin = null, name = null, bylink = null }, before = null) {
-  const now = Date.now();
+  const now = writeStamp();
   const { state, summary = null } = view;
   const { hexes, tiles, ...rest } = state;
   return {
@@ -174,7 +187,7 @@ export class GameLibrary {
       if (validEntry(value)) entries.push(value);
       else unreadable.push({ id: value.id, value });
     }
-    entries.sort((a, b) => b.playedAt - a.playedAt);
+    entries.sort(byRecentPlay);
     return { entries, unreadable };
   }
 

@@ -4,7 +4,7 @@
 
 import { t } from "../i18n/messages.js";
 import { localStore, readAutosave, setAside } from "./legacy-autosave.js";
-import { linkProblem } from "../share/load-errors.js";
+import { linkProblem } from "../i18n/load-errors.js";
 
 /** Resolves "moved", "none" or "bad" (a notice says what happened). */
 export async function migrateAutosave(store, games, notices) {

@@ -1,5 +1,5 @@
 // A kept game's board for the Games list: its island (the entry's hexes and tiles, the data a
-// link's picture holds) drawn by the page's own board renderer (share/board-paint.js), framed
+// link's picture holds) drawn by the page's own board renderer (board/board-paint.js), framed
 // tight, its pieces at least 5 px, in its seats' colours.
 //
 // The list stays fast with hundreds of kept games: a picture is drawn only once its row comes
@@ -9,7 +9,7 @@
 import { t } from "../i18n/messages.js";
 import { h } from "../base/dom.js";
 import { colourById } from "../base/theme.js";
-import { paintBoard } from "../share/board-paint.js";
+import { paintBoard } from "../board/board-paint.js";
 
 export const THUMB = { w: 84, h: 64 };
 const FRAME_BUDGET_MS = 8; // drawing per animation frame, so that scrolling stays smooth

@@ -4,8 +4,8 @@
 // and their lines. Pure functions of plain numbers; the main board's camera (board/camera.js)
 // is left as it is.
 
-import { LIFT, MAX_SCALE, MIN_SCALE } from "../board/camera.js";
-import { hexCenter, key } from "../board/geometry.js";
+import { islandBounds, MAX_SCALE, MIN_SCALE } from "../board/camera.js";
+import { key } from "../board/geometry.js";
 
 const HALF_WIDTH = Math.sqrt(3) / 2; // a pointy-top hex of radius 1
 const PIECE_HEIGHT = 0.9; // a tower or temple stands about this high over its hex's top
@@ -29,19 +29,14 @@ export function shownHexes(states, extra = []) {
 
 /** The world box of `hexes` drawn whole: hex outlines, raised tops and the pieces on them. */
 export function wholeBounds(hexes) {
-  if (!hexes.length) return { x0: -3, y0: -3, x1: 3, y1: 3 };
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const { q, r, level } of hexes) {
-    const [x, y] = hexCenter(q, r);
-    x0 = Math.min(x0, x - HALF_WIDTH);
-    x1 = Math.max(x1, x + HALF_WIDTH);
-    y0 = Math.min(y0, y - level * LIFT - 1 - PIECE_HEIGHT);
-    y1 = Math.max(y1, y + 1);
-  }
-  return { x0: x0 - PAD, y0: y0 - PAD, x1: x1 + PAD, y1: y1 + PAD };
+  const b = islandBounds(hexes); // the hex centres and raised tops
+  if (!hexes.length) return b;
+  return {
+    x0: b.x0 - HALF_WIDTH - PAD,
+    y0: b.y0 - 1 - PIECE_HEIGHT - PAD,
+    x1: b.x1 + HALF_WIDTH + PAD,
+    y1: b.y1 + 1 + PAD,
+  };
 }
 
 /** The camera ({scale, x, y}) showing `hexes` whole in a canvas of `size` ({w, h}); null without a size. */

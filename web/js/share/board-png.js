@@ -1,9 +1,9 @@
 // The board as a PNG for chats and blogs: the position drawn by the page's own renderer
-// (board-paint.js) into a canvas of its own, framed whole, with no marks, ghost or motion: just
+// (board/board-paint.js) into a canvas of its own, framed whole, with no marks, ghost or motion: just
 // the island and its buildings. Saved as a file, or copied to the clipboard as an image.
 
-import { h } from "../base/dom.js";
-import { paintBoard } from "./board-paint.js";
+import { h, saveBlob } from "../base/dom.js";
+import { paintBoard } from "../board/board-paint.js";
 
 export const PNG_SIZE = { w: 1200, h: 900 };
 
@@ -18,15 +18,6 @@ async function boardPng(state, colours) {
   const blob = await new Promise((resolve) => drawBoardPicture(state, colours).toBlob(resolve, "image/png"));
   if (!blob) throw new Error("the browser could not make the PNG");
   return blob;
-}
-
-/** Hand `blob` to the person as a download named `name`. */
-export function saveBlob(blob, name) {
-  const a = h("a", { href: URL.createObjectURL(blob), download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }
 
 /** Save `state`'s board as `<stem>.png` (a download); resolves once the file is handed over. */

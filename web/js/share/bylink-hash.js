@@ -6,7 +6,8 @@
 //       checks it whole; this page only passes it on.
 //   p   the people's names, as in hash.js.
 
-import { cleanName, MAX_SEATS } from "./hash.js";
+import { cleanName } from "../game/seats.js";
+import { MAX_SEATS } from "./hash.js";
 
 const LINK_CHARS = /^[A-Za-z0-9_-]{1,1200}$/;
 

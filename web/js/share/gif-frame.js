@@ -1,10 +1,10 @@
-// One frame of a game's GIF: the board (board-paint.js) under a title strip with each seat's
+// One frame of a game's GIF: the board (board/board-paint.js) under a title strip with each seat's
 // name, colour and buildings (the page's own piece art, so the strip needs no words), the seat
 // to play marked, and the step in the board's corner. DOM-free: the GIF worker draws it on an
 // OffscreenCanvas (the page draws it on a canvas where workers have none).
 
 import { drawPiece } from "../board/art.js";
-import { paintBoard } from "./board-paint.js";
+import { paintBoard } from "../board/board-paint.js";
 
 /** The GIF's size in CSS px: fits a chat's preview; the strip is the top STRIP px of it. */
 export const GIF_SIZE = { w: 480, h: 380 };

@@ -8,7 +8,7 @@
 //       It is versioned and checksummed itself; this page only passes it to the engine.
 //   at  optional: open the replay at this step (decisions made: placements and builds).
 //   p   optional: seat names, each percent-encoded, comma-separated; at most 4 names of at most
-//       MAX_NAME characters. Names are only ever shown as text (textContent), never as markup.
+//       MAX_NAME characters (game/seats.js). Names are only ever shown as text (textContent), never as markup.
 //   s   optional: the game's summary as the engine gave it (view.summary), for the embed's
 //       preview, which shows it without decoding the share code:
 //       <players>.<tiles>.<found>.<flags>.<steps>.<tiles drawn>.<over>, flags "r" (O-RANK),
@@ -23,8 +23,9 @@
 // Keys this page does not know are ignored, so a later layout can add keys without breaking
 // links for this page. Nothing in the hash is ever executed or inserted as HTML.
 
+import { cleanName } from "../game/seats.js";
+
 export const HASH_LAYOUT = 1;
-export const MAX_NAME = 24;
 export const MAX_SEATS = 4;
 const MAX_HASH = 2000; // a real game's hash is ~200 characters
 const CODE_CHARS = /^[A-Za-z0-9_-]*$/;
@@ -48,16 +49,6 @@ function decodePart(text) {
   } catch {
     return null; // a broken %-escape
   }
-}
-
-/** Clean a seat name for display: plain text, no control characters, length-limited. */
-export function cleanName(name) {
-  const text = String(name ?? "")
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return [...text].slice(0, MAX_NAME).join("");
 }
 
 /**

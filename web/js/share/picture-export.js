@@ -3,9 +3,9 @@
 // stands under these controls, beside the button that caused it.
 
 import { t } from "../i18n/messages.js";
-import { h } from "../base/dom.js";
+import { h, saveBlob } from "../base/dom.js";
 import { errorText } from "../screen/notify.js";
-import { copyBoardPng, downloadBoardPng, saveBlob } from "./board-png.js";
+import { copyBoardPng, downloadBoardPng } from "./board-png.js";
 import { gifRange, makeGif } from "./gif.js";
 
 /**

@@ -114,8 +114,8 @@ export function createShareDialog({ store, screen, onReplay }) {
     store,
     colours: () => screen.colours,
     // A phone, upright or sideways: folded away, opened by a button beside Copy embed code (which
-    // has the row alone). The same widths and heights as share.css's.
-    folded: () => matchMedia("(max-width: 599px), (max-height: 640px)").matches,
+    // has the row alone). share.css alone says where: there the opener shows.
+    folded: () => getComputedStyle(pictures.opener).display !== "none",
   });
   // A notice stands under the buttons of the control that caused it ("Link copied." under Copy
   // link), not at the foot of the dialog.

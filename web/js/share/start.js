@@ -13,7 +13,7 @@ import { migrateByLinkGames } from "../games/bylink-migrate.js";
 import { byLinkProblem } from "./bylink.js";
 import { parseByLinkHash } from "./bylink-hash.js";
 import { HashError, parseHash } from "./hash.js";
-import { linkProblem } from "./load-errors.js";
+import { linkProblem } from "../i18n/load-errors.js";
 
 async function openLink(store, games, link, notices) {
   const info = await store.call("inspectCode", { code: link.code });

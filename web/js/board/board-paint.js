@@ -3,9 +3,9 @@
 // worker (gif-worker.js) draws its frames with it on an OffscreenCanvas, and the PNG, the
 // Games list's thumbnails and the GIF frames all look like the board on the game screen.
 
-import { fitCamera, islandBounds } from "../board/camera.js";
-import { drawBoard } from "../board/render.js";
-import { completeView, indexView } from "../board/view.js";
+import { fitCamera, islandBounds } from "./camera.js";
+import { drawBoard } from "./render.js";
+import { completeView, indexView } from "./view.js";
 
 const NO_INSETS = { top: 0, right: 0, bottom: 0, left: 0 };
 

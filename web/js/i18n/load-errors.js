@@ -2,8 +2,8 @@
 // `kind` (the engine's, over the bridge, or the hash parser's HashError) and, where the engine
 // gives one, the code of its detail: never its English text.
 
-import { reasonSentence } from "../i18n/engine-text.js";
-import { hasMessage, t } from "../i18n/messages.js";
+import { reasonSentence } from "./engine-text.js";
+import { hasMessage, t } from "./messages.js";
 
 const LEADS = {
   empty: "link.empty",
