@@ -4,9 +4,11 @@ At eight window sizes (the first six touch screens: from a 320 px phone to a tab
 phone held sideways) and in the six languages, with a 3-player game
 two turns in: the page is never wider than the window, no word is split across two lines, every
 visible control lies inside the window (or inside a box that scrolls, itself inside the window),
-on touch screens every control is at least 44x44 px, every seat's name is on the first screen;
-and in New game, Help, Share, Games, Replay and Review every button can be reached without
-scrolling the dialog itself. Screenshots of every size and language go to e2e/artifacts/.
+on touch screens every control is at least 44x44 px, every seat's name is on the first screen,
+the zoom buttons lie inside the board and clear of the fitted island, and at 320x568 the board is
+at least 220 px tall; and in New game, Help, Share, Games, Replay and Review every button can be
+reached without scrolling the dialog itself. Screenshots of every size and language go to
+e2e/artifacts/.
 
 One browser page serves the four touch sizes and one the two others (touch is a browser
 context's property): after its first (cold) boot the engine starts from its memory snapshot, so
@@ -131,6 +133,39 @@ CUT_NAMES_JS = r"""() => [...document.querySelectorAll(".tg-side [data-seat-name
   .map((el) => el.textContent)"""
 
 
+# The smallest board a 320x568 phone may show, the step bar and the strips around it all in view.
+SMALL_BOARD_PX = 220
+
+# The board after a fit: its canvas's height, and each zoom button that is cut off by the board's
+# edge or covers the island (the box of its hexes: each top's centre from the page API, a hex
+# radius around it and a raised stack's side below it).
+BOARD_JS = r"""() => {
+  const canvas = document.querySelector("[data-testid=board]").getBoundingClientRect();
+  const at = (q, r) => taluva.hexToScreen(q, r);
+  const radius = (at(1, 0).x - at(0, 0).x) / Math.sqrt(3); // a level lifts a hex, never shifts it
+  const island = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+  for (const { q, r, level } of taluva.state().hexes) {
+    const { x, y } = at(q, r);
+    island.left = Math.min(island.left, x - (radius * Math.sqrt(3)) / 2);
+    island.right = Math.max(island.right, x + (radius * Math.sqrt(3)) / 2);
+    island.top = Math.min(island.top, y - radius);
+    island.bottom = Math.max(island.bottom, y + radius * (1 + 0.2 * level));
+  }
+  const meet = (a, b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom;
+  const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5
+    && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+  const out = [];
+  for (const button of document.querySelectorAll(".tg-zoom .tg-btn")) {
+    if (!button.checkVisibility()) continue;
+    const r = button.getBoundingClientRect();
+    const name = button.dataset.testid;
+    if (!inside(r, canvas)) out.push(`the ${name} button is cut off by the board's edge`);
+    if (meet(r, island)) out.push(`the ${name} button covers the island`);
+  }
+  return { height: canvas.height, problems: out };
+}"""
+
 # How many turns of the move log are whole in view: each row inside the log's visible box, the
 # side column's and the window's (nothing scrolled by hand; the log follows its last turn).
 TURNS_IN_VIEW_JS = r"""() => {
@@ -231,6 +266,14 @@ def check_size(page, width: int, height: int, touch: bool, tag: str, problems: l
         problems.append(f"{where}: {p}")
     for n in page.evaluate(SEATS_JS, names):
         problems.append(f"{where}: seat {n!r} not on the first screen")
+    board = page.evaluate(BOARD_JS)
+    problems.extend(f"{where}: {p}" for p in board["problems"])
+    if (width, height) == (320, 568):
+        print(f"\n{where}: the board is {board['height']:.0f} px tall")
+        if board["height"] < SMALL_BOARD_PX:
+            problems.append(
+                f"{where}: the board is {board['height']:.0f} px tall (< {SMALL_BOARD_PX})"
+            )
     if width >= 1024:
         for n in page.evaluate(CUT_NAMES_JS):
             problems.append(f"{where}: name cut in the Players card: {n!r}")

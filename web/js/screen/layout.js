@@ -49,12 +49,13 @@ function actionButton(run, action, label) {
 }
 
 function zoomButtons(run) {
-  const button = (action, text, label, testid) =>
+  // `step`: zooms by a step (hidden where the board is too short for all three).
+  const button = (action, text, label, testid, step = false) =>
     h(
       "button",
       {
         type: "button",
-        class: "tg-btn tg-btn-icon",
+        class: step ? "tg-btn tg-btn-icon tg-zoom-step" : "tg-btn tg-btn-icon",
         title: titleFor(action),
         aria: { label },
         dataset: { testid },
@@ -65,8 +66,8 @@ function zoomButtons(run) {
   return h(
     "div",
     { class: "tg-zoom", role: "group", aria: { label: t("layout.zoom") } },
-    button("zoom-in", "+", t("key.zoom-in.title"), "zoom-in"),
-    button("zoom-out", "−", t("key.zoom-out.title"), "zoom-out"),
+    button("zoom-in", "+", t("key.zoom-in.title"), "zoom-in", true),
+    button("zoom-out", "−", t("key.zoom-out.title"), "zoom-out", true),
     button("fit", "⤢", t("key.fit.title"), "fit"),
   );
 }
