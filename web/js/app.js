@@ -136,6 +136,7 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
   } catch (error) {
     console.warn("Taluva: could not resume the lesson:", error); // the game on screen stays
   }
+  await screen.settled(); // the first game's panels are in before it shows
   root.dataset.ready = "1";
   document.body.dataset.shareReady = "1";
   screen.dialogs.buildWhenIdle(["setup", "confirm"]); // Help and the end are rarer: built when opened

@@ -120,6 +120,7 @@ function showReady(info) {
 // A kept game drawn before the engine is up (app.js): the game screen shows at once, inert, and
 // the boot screen shrinks to a strip below it until the engine answers.
 function showPreview() {
+  dormant(false);
   $("app").hidden = false;
   body.dataset.preview = "1";
   requestAnimationFrame(() => performance.mark("taluva:preview")); // after the board's frame
@@ -129,6 +130,7 @@ function showPreview() {
 // game (a link's, a kept one, or a new one) and keeps the URL hash and the kept games in step.
 function showGame() {
   if (body.dataset.engine !== "ready") return; // the engine failed meanwhile: its reason shows
+  dormant(false);
   $("app").hidden = false;
   $("boot").hidden = true;
   delete body.dataset.preview;
@@ -136,7 +138,16 @@ function showGame() {
   $("app").querySelector(".tg-top")?.dispatchEvent(new Event("tg-shown"));
 }
 
+// The game screen laid out out of sight while it is built (boot.css), or not.
+function dormant(on) {
+  for (const el of [$("app"), body]) {
+    if (on) el.dataset.dormant = "1";
+    else delete el.dataset.dormant;
+  }
+}
+
 function hideGame() {
+  dormant(false);
   $("app").hidden = true;
   $("boot").hidden = false;
   delete body.dataset.preview;
@@ -168,6 +179,7 @@ function startGame(engine) {
   gameOnScreen = Promise.all([import("./app.js"), speaking])
     .then(async ([{ startApp }]) => {
       await nextTask(); // the screen's build in a task of its own, not behind the modules' evaluation
+      dormant(true);
       return startApp($("app"), engine, { onPreview: showPreview, languages: BOOT.languages });
     })
     .then(attachGame, (error) => {

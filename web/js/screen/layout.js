@@ -143,14 +143,19 @@ function fitHeader(top, replay) {
     if (folded && replay.parentElement !== panel) panel.prepend(replay);
     else if (!folded && replay.parentElement !== nav) nav.insertBefore(replay, toggle);
   };
-  let fittedWidth = null;
+  // The header's and the actions' widths as the last fit left them: a resize that only reports
+  // the fit's own result (the observer's echo) needs no second fit, each a forced layout. Null
+  // until the header is fitted while laid out.
+  let fitted = null;
+  const widths = () => `${top.clientWidth} ${nav.offsetWidth}`;
   const fit = () => {
-    fittedWidth = top.clientWidth;
+    if (!top.clientWidth) return void (fitted = null); // not laid out (hidden): fitted when shown
     for (const level of FITS) {
       top.dataset.fit = level;
       placeReplay(level === "menu-replay");
-      if (top.scrollWidth <= top.clientWidth + 1) return;
+      if (top.scrollWidth <= top.clientWidth + 1) break;
     }
+    fitted = widths();
   };
   // The window's width, and the actions' (other modules add the Games, Share and language
   // buttons after the header is built).
@@ -164,15 +169,17 @@ function fitHeader(top, replay) {
       fit();
     });
   };
-  // Shown at last (boot-page.js): fitted at once, so its first frame is its final layout; not
-  // again if it was fitted at this width while it waited out of sight (laid out, boot.css).
+  // Shown at last (boot-page.js): fitted at once if it was not while it waited (laid out out of
+  // sight, boot.css), so that its first frame is its final layout.
   top.addEventListener("tg-shown", () => {
-    if (top.clientWidth !== fittedWidth) fit();
+    if (fitted === null) fit();
   });
-  const watch = new ResizeObserver(later);
+  // (Observers run after layout: reading the widths there forces none.)
+  const watch = new ResizeObserver(() => widths() !== fitted && later());
   watch.observe(top);
   watch.observe(top.querySelector(".tg-actions"));
-  document.fonts?.ready.then(fit);
+  // (Fonts that come late change the actions' widths, which the observer sees: no need to ask
+  // document.fonts, whose asking forces a style update.)
 }
 
 function moreMenu(parts) {
@@ -282,4 +289,19 @@ export function buildLayout(root, run) {
   );
   root.classList.add("tg-root");
   return parts;
+}
+
+/**
+ * Exact places are shown on the board, never in the page's words: a toggle on the Moves card's
+ * title line (so that it takes no row from the log: 8 rows in view at 1280x800); `onChange(on)`.
+ */
+export function coordsToggle(log, onChange) {
+  const box = h("input", { type: "checkbox", dataset: { testid: "coords" } });
+  box.addEventListener("change", () => onChange(box.checked));
+  const toggle = h("label", { class: "tg-coords-toggle" }, box, " ", t("words.coords"));
+  const title = log.previousElementSibling;
+  if (title?.tagName !== "H2") return log.before(toggle);
+  const head = h("div", { class: "tg-card-head" });
+  title.replaceWith(head);
+  head.append(title, toggle);
 }

@@ -20,9 +20,10 @@ import { createHelpDialog } from "./dialogs/help.js";
 import { LazyDialogs } from "./dialogs/lazy.js";
 import { SetupDialog } from "./dialogs/setup.js";
 import { h, fill } from "../base/dom.js";
+import { inTasks } from "../base/tasks.js";
 import { buildProbe, createIntents } from "./intents.js";
 import { listenKeys } from "./keys.js";
-import { buildLayout } from "./layout.js";
+import { buildLayout, coordsToggle } from "./layout.js";
 import { longPressTitles } from "./longpress.js";
 import { createMenu } from "./menu.js";
 import { errorText } from "./notify.js";
@@ -39,7 +40,8 @@ export class GameScreen {
   #preview = null; // {view, seats}: a kept game drawn before the engine is up (preview())
   #storeBusy = false;
   #levels; // the computer levels the New game dialog offers
-  #panelsLater = null; // the timer of a new game's panels, drawn in a task after its board
+  #panelsLater = null; // a new game's panels, drawn in tasks after its board (inTasks)
+  #whenSettled = []; // settled()'s waiters
   marks = undefined; // hexes marked where to act (the lesson's), under a log row's highlight
   gate = null; // async (move) => whether the person's move may be played (the lesson's check)
 
@@ -69,7 +71,11 @@ export class GameScreen {
     // A question that needs its answer is not closed by a click beside it; every other dialog is.
     frameDialogsIn(this.parts.dialogSlot, { keep: (d) => d === this.dialogs.built("confirm")?.el });
     this.#mountBoard();
-    this.#mountCoordsToggle();
+    coordsToggle(this.parts.log, (on) => {
+      this.#coords = on;
+      root.dataset.coords = on ? "1" : "0";
+      this.renderBoard();
+    });
     this.menu = createMenu(this.parts.menu, { onChoose: (m) => this.act.chooseMove(m) });
     longPressTitles(root);
     listenKeys(this);
@@ -135,23 +141,6 @@ export class GameScreen {
       },
       open: (i) => this.#replay?.(stepsThrough(log(), i + 1)),
     };
-  }
-
-  // Exact places are shown on the board, never in the page's words: a toggle on the Moves card's
-  // title line, so that it takes no row from the log (8 rows in view at 1280x800).
-  #mountCoordsToggle() {
-    const box = h("input", { type: "checkbox", dataset: { testid: "coords" } });
-    box.addEventListener("change", () => {
-      this.#coords = box.checked;
-      this.root.dataset.coords = box.checked ? "1" : "0";
-      this.renderBoard();
-    });
-    const toggle = h("label", { class: "tg-coords-toggle" }, box, " ", t("words.coords"));
-    const title = this.parts.log.previousElementSibling;
-    if (title?.tagName !== "H2") return this.parts.log.before(toggle);
-    const head = h("div", { class: "tg-card-head" });
-    title.replaceWith(head);
-    head.append(title, toggle);
   }
 
   /** What the end dialog's Review button does (app.js opens the Review dialog). */
@@ -261,41 +250,49 @@ export class GameScreen {
     this.#highlight = undefined; // the log row pointed at may be gone (an undo)
   }
 
+  // A task each: the words (their first list and plural formats load the browser's locale data),
+  // the players, the tiles, the log; then the players again, in case a render skipped them.
   #renderPanelsLater(change) {
-    clearTimeout(this.#panelsLater);
-    this.#panelsLater = setTimeout(() => {
+    this.#panelsLater?.cancel();
+    const current = () => this.store.view === change.view; // else that change rendered it all
+    const steps = [
+      () => this.#announce(change),
+      () => this.#renderPanels(this.snapshot(), { tiles: false }),
+      () => this.#renderPanels(this.snapshot(), { players: false }),
+      () => this.#renderLog(),
+    ];
+    const done = () => {
       this.#panelsLater = null;
+      if (current()) this.#renderPanels(this.snapshot());
       this.#showBusy();
-      if (this.store.view !== change.view) return; // the game moved on: that change rendered it all
-      this.#announce(change);
-      this.#renderPanels(this.snapshot());
-      this.#renderLog();
-    });
+    };
+    this.#panelsLater = inTasks(steps, { until: () => !current(), done });
     this.#showBusy();
   }
 
   #showBusy() {
     this.root.dataset.busy = this.#storeBusy || this.#panelsLater !== null ? "1" : "0";
+    if (this.#panelsLater === null) this.#whenSettled.splice(0).forEach((resolve) => resolve());
+  }
+
+  /** Resolves once a new game's panels are in (at once if none are coming). */
+  settled() {
+    return this.#panelsLater === null ? Promise.resolve() : new Promise((resolve) => this.#whenSettled.push(resolve));
   }
 
   #renderLog() {
-    const view = this.store.view;
-    if (!view) return;
-    renderLog(
-      this.parts.log,
-      view.state,
-      this.store.seats,
-      this.colours,
-      this.#logActions(() => this.store.view.state.log),
-    );
+    const { view, seats } = this.store;
+    const actions = this.#logActions(() => this.store.view.state.log);
+    if (view) renderLog(this.parts.log, view.state, seats, this.colours, actions);
   }
 
-  #renderPanels(s) {
-    renderPlayers(this.parts.players, s.state, s.seats, s.colours, {
-      thinking: this.computers.thinking,
-      levels: s.seats.map((x) => computerLevel(x.type)),
-    });
-    renderTiles(this.parts.tiles, s.state);
+  #renderPanels(s, { players = true, tiles = true } = {}) {
+    if (players)
+      renderPlayers(this.parts.players, s.state, s.seats, s.colours, {
+        thinking: this.computers.thinking,
+        levels: s.seats.map((x) => computerLevel(x.type)),
+      });
+    if (tiles) renderTiles(this.parts.tiles, s.state);
   }
 
   // A move animates on the board (a computer's at the page's computer speed); another game is
