@@ -251,7 +251,8 @@ def test_a_copy_notice_stands_beside_the_button_that_caused_it(game):
     for button in ("copy-link", "copy-record"):
         game.click(f"[data-testid={button}]")
         status = game.locator("[data-testid=share-status]")
-        game.wait_for_function("document.querySelector('[data-testid=share-status]').textContent")
+        # A selector, not a polled script: the page's CSP forbids the eval a polled predicate needs.
+        game.wait_for_selector("[data-testid=share-status]:not(:empty)", state="attached")
         row = game.locator(f"[data-testid={button}]").locator("xpath=..").bounding_box()
         below = status.bounding_box()["y"] - (row["y"] + row["height"])  # its buttons' row
         assert 0 <= below < 24, (button, below)
