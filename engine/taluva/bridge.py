@@ -453,9 +453,10 @@ def _board_state(game: Game) -> dict[str, Any]:
 
 # By-link games (taluva.bylink): links that pass a game from device to device. A
 # secret crosses as hex; it is kept by the page on its owner's device and sent nowhere else.
+# Every parameter is checked here, so that a malformed request is refused with a by-link error.
 
 
-def _secret(text: str | None) -> bytes | None:
+def _secret(text: Any) -> bytes | None:
     if text is None:
         return None
     try:
@@ -467,66 +468,103 @@ def _secret(text: str | None) -> bytes | None:
     return secret
 
 
+def _text(name: str, value: Any, optional: bool = True) -> str | None:
+    """A text parameter of a by-link method (a link, a kept link, a name)."""
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        raise bylink.LinkFormatError(f"{name} is text, not {type(value).__name__}")
+    return value
+
+
+def _read(link: Any) -> bylink.ByLinkGame:
+    return bylink.read_link(_text("a link", link, optional=False))
+
+
+def _options(options: Any) -> Options:
+    if options is None:
+        return Options()
+    if not isinstance(options, dict):
+        raise OptionsError(
+            f"options are a mapping of option to value, not {type(options).__name__}"
+        )
+    return Options.from_dict(options)
+
+
+def _log_base(value: Any) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise ValueError(f"logBase is the id of the last view, not {type(value).__name__}")
+    return value
+
+
 def _link_info(game: bylink.ByLinkGame) -> dict[str, Any]:
     return bylink_json(game, turns=len(game.game.turns), summary=summary_json(game.game))
 
 
 @method("bylinkCreate")
-def _bylink_create(options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A new by-link game for seat 0: ``{link, secret, ...}`` (the link goes to seat 1). The
-    game on screen is not replaced."""
-    link, secret = bylink.create(Options.from_dict(options or {}))
+def _bylink_create(options: Any = None, name: Any = None) -> dict[str, Any]:
+    """A new by-link game for seat 0, named ``name``: ``{link, secret, ...}`` (the link goes to
+    seat 1). The game on screen is not replaced."""
+    link, secret = bylink.create(_options(options), name=_text("a name", name) or "")
     return {"link": link, "secret": secret.hex(), "seat": 0, **_link_info(bylink.read_link(link))}
 
 
 @method("bylinkJoin")
-def _bylink_join(link: str) -> dict[str, Any]:
-    """The next seat joins the game of ``link``: ``{link, secret, seat, ...}``, the link to
-    send on (the last joiner's goes back to seat 0, who plays first)."""
-    joined, secret = bylink.join(bylink.read_link(link))
+def _bylink_join(link: Any, name: Any = None) -> dict[str, Any]:
+    """The next seat joins the game of ``link`` as ``name``: ``{link, secret, seat, ...}``, the
+    link to send on (to the next seat to join; the last joiner's goes back down the seats to
+    seat 0, who plays first)."""
+    joined, secret = bylink.join(_read(link), name=_text("a name", name) or "")
     game = bylink.read_link(joined)
     seat = len(game.commitments) - 1
     return {"link": joined, "secret": secret.hex(), "seat": seat, **_link_info(game)}
 
 
 @method("bylinkRead")
-def _bylink_read(link: str, kept: str | None = None) -> dict[str, Any]:
+def _bylink_read(link: Any, kept: Any = None, secret: Any = None) -> dict[str, Any]:
     """A link checked, without loading it: ``{gameId, stage, toAct, players, joined, turns,
     summary, relation}``; ``relation`` is how it stands to the ``kept`` link of this device
-    (same, ahead, behind, or null for another game). A link that does not check, or differs
-    from the kept game, is an error naming what."""
-    game = bylink.read_link(link)
-    relation = bylink.compare(bylink.read_link(kept), game) if kept else None
-    return {**_link_info(game), "relation": relation}
+    (same, ahead, behind, or null for another game), whose seat the device's ``secret`` names.
+    A link that does not check, or differs from the kept game, is an error naming what (and,
+    for a signed link, who changed it)."""
+    text = _text("a link", link, optional=False)
+    kept_text = _text("the kept link", kept)
+    relation = None
+    if kept_text:
+        mine = bylink.read_link(kept_text)
+        key = _secret(secret)
+        seat = bylink.seat_of(mine, key) if key is not None else None
+        relation = bylink.compare(mine, text, seat)  # type: ignore[arg-type]
+    return {**_link_info(bylink.read_link(text)), "relation": relation}
 
 
 @method("bylinkOpen")
-def _bylink_open(
-    link: str, secret: str | None = None, logBase: str | None = None
-) -> dict[str, Any]:
+def _bylink_open(link: Any, secret: Any = None, logBase: Any = None) -> dict[str, Any]:
     """Show the game of ``link`` on this device (``secret``: its seat's, if it has one): when
     it is that seat's turn its tile is drawn and it plays; the view has ``bylink``
-    ``{gameId, stage, toAct, seat, players, joined, link, canHandOn}``. A link or secret that
-    does not check leaves the game on screen as it was."""
+    ``{gameId, stage, toAct, seat, players, joined, confirming, signed, names, link,
+    canHandOn}``. A link or secret that does not check leaves the game on screen as it was."""
     global _session
-    session = ByLinkSession.open(bylink.read_link(link), _secret(secret))
+    session = ByLinkSession.open(_read(link), _secret(secret))
+    base = _log_base(logBase)
     _session = session
-    return view(logBase)
+    return view(base)
 
 
 @method("bylinkInspect")
-def _bylink_inspect(link: str, secret: str | None = None) -> dict[str, Any]:
+def _bylink_inspect(link: Any, secret: Any = None) -> dict[str, Any]:
     """The game of ``link`` as a device holding ``secret`` (or none) would open it, for the
     kept games, without loading it: ``{share, steps, summary, state, bylink}`` as
     ``inspectCode`` with the view's ``bylink``. No tile is drawn: the game as the link left it."""
-    session = ByLinkSession.open(bylink.read_link(link), _secret(secret), draw=False)
+    session = ByLinkSession.open(_read(link), _secret(secret), draw=False)
     return {**_inspect_session(session), "bylink": session.info()}
 
 
 @method("bylinkHandOn")
 def _bylink_hand_on() -> dict[str, Any]:
-    """The link that hands the turn on, once this device's turn is played whole:
-    ``{link, ...}`` (the game on screen stays as it is)."""
+    """The link that hands the turn on, once this device's turn is played whole, or that
+    confirms the table on the join's way back: ``{link, ...}`` (the game on screen stays as it
+    is)."""
     session = _current()
     if not isinstance(session, ByLinkSession):
         raise bylink.SecretError("the game on screen is not a by-link game")
@@ -546,9 +584,13 @@ def handle(request_json: str) -> str:
     request_id: Any = None
     try:
         request = json.loads(request_json)
+        if not isinstance(request, dict):
+            raise ValueError("a request is a JSON object {id, method, params}")
         request_id = request.get("id")
         name = request["method"]
         params = request.get("params") or {}
+        if not isinstance(params, dict):
+            raise ValueError("a request's params are a JSON object")
         fn = _METHODS.get(name)
         if fn is None:
             message = f"no engine method named {name!r}"

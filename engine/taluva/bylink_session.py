@@ -2,7 +2,9 @@
 
 The tile is the one the link's values and this device's secret give (:mod:`taluva.bylink`); no
 other tile is ever drawn, so the screen cannot show the next player's. Undo and redo stay within
-this device's turn. On a device whose seat is not to move the game is only shown.
+this device's turn. On a device whose seat is not to move the game is only shown. A device whose
+seat is to confirm the table (a signed game's join on its way back) has nothing to play: its link
+can be made at once.
 
 >>> from taluva import bylink
 >>> from taluva.options import Options
@@ -27,9 +29,10 @@ from taluva.bylink import (
     PLAYING_STAGE,
     ByLinkGame,
     SecretError,
+    confirm,
+    device_seat,
     hand_on,
     open_turn,
-    seat_of,
     to_link,
 )
 from taluva.game import BUILD, PLACE
@@ -50,9 +53,7 @@ class ByLinkSession(Session):
     def open(cls, link: ByLinkGame, secret: bytes | None, draw: bool = True) -> ByLinkSession:
         """The game of ``link`` on a device holding ``secret`` (or none): with the tile drawn
         when it is that seat's turn (unless not ``draw``), else as the link left it."""
-        seat = seat_of(link, secret) if secret is not None else None
-        if secret is not None and seat is None:
-            raise SecretError("this device's secret is not one of this game's seats")
+        seat = device_seat(link, secret) if secret is not None else None
         mover = draw and link.stage == PLAYING_STAGE and seat is not None and seat == link.to_act
         game = open_turn(link, secret) if mover else link.game.copy()  # type: ignore[arg-type]
         session = cls.from_game(game)
@@ -70,7 +71,10 @@ class ByLinkSession(Session):
         return any(t.placement is not None for t in self.game.turns[self._start :])
 
     def can_hand_on(self) -> bool:
-        """Whether this device's turn is played whole, so that its link can be made."""
+        """Whether this device's turn is played whole (or its confirmation due), so that its link
+        can be made."""
+        if self.link.confirming:
+            return self.seat is not None and self.seat == self.link.to_act
         turns = self.game.turns
         return len(turns) == self._start + 1 and self.game.phase not in (PLACE, BUILD)
 
@@ -78,6 +82,8 @@ class ByLinkSession(Session):
         """The link that hands the turn on (see :func:`taluva.bylink.hand_on`)."""
         if self.secret is None:
             raise SecretError("this device holds no secret of this game")
+        if self.link.confirming:
+            return confirm(self.link, self.secret)
         return hand_on(self.link, self.game, self.secret)
 
     def info(self) -> dict[str, Any]:

@@ -166,14 +166,20 @@ def summary_json(game: Game) -> dict[str, Any]:
 
 def bylink_json(game: ByLinkGame, /, **extra: Any) -> dict[str, Any]:
     """What the link of a by-link ``game`` says of it (:mod:`taluva.bylink`): ``gameId``,
-    ``stage``, ``toAct``, ``players`` and ``joined``, with the caller's ``extra`` fields (the
-    bridge's checked link adds its turns and summary, the session on screen its seat and link)."""
+    ``stage``, ``toAct``, ``players``, ``joined``, ``confirming`` (a signed game's join on its
+    way back: ``toAct`` checks the table), ``signed`` (false: a link of the older, weaker kind)
+    and ``names`` (each joined seat's name as it signed it; empty for the older kind, whose names
+    travel beside the link), with the caller's ``extra`` fields (the bridge's checked link adds
+    its turns and summary, the session on screen its seat and link)."""
     return {
         "gameId": game.game_id,
         "stage": game.stage,
         "toAct": game.to_act,
         "players": game.options.players,
         "joined": len(game.commitments),
+        "confirming": game.confirming,
+        "signed": game.signed,
+        "names": list(game.names),
         **extra,
     }
 

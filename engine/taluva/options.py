@@ -91,7 +91,7 @@ class Options:
             if key == "players":
                 try:
                     value = int(value)  # type: ignore[call-overload]
-                except (TypeError, ValueError):
+                except (TypeError, ValueError, OverflowError):
                     raise OptionsError(
                         f"R-MAT-1: players must be 2, 3 or 4, not {value!r}", rule="R-MAT-1"
                     ) from None

@@ -1,0 +1,196 @@
+"""Players of signed by-link games on their own devices, and a cheat among them.
+
+A device keeps only its secret and the last link it sent or was sent; links are the only
+messages, read as the page reads them (``bylink.read_link``, ``bylink.compare``). The cheat
+makes links the engine would never make: it changes what others signed, then signs its own act
+over the result with its own key (``bylink._seal``), as a modified page could.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from taluva import bylink
+from taluva import bylink_sign as sign
+from taluva.bylink import ByLinkGame
+from taluva.fairdraw import DIGEST_SIZE, chain_value, commitment
+from taluva.game import BUILD, PLACE, Game
+from taluva.moves import Move
+from taluva.options import Options
+
+NAMES = ("Ann", "Bo", "Cy", "Di")
+
+
+class Table:
+    """An honest game: ``links`` in the order they were sent, ``kept[seat]`` each device's last."""
+
+    def __init__(self, options: Options, seed: int) -> None:
+        self.rng = random.Random(seed)  # the moves, and the secrets so that a test replays
+        n = options.players
+        link, secret = bylink.create(options, self.rng.randbytes(DIGEST_SIZE), name=NAMES[0])
+        self.secrets, self.links, self.kept = [secret], [link], {0: link}
+        for seat in range(1, n):
+            joined, secret = bylink.join(
+                bylink.read_link(link), self.rng.randbytes(DIGEST_SIZE), name=NAMES[seat]
+            )
+            self.secrets.append(secret)
+            self.send(seat, link, joined)
+            link = joined
+        while self.last.confirming:
+            seat = self.last.to_act
+            assert seat is not None
+            self.send(seat, self.links[-1], bylink.confirm(self.last, self.secrets[seat]))
+        self.drawn: list[tuple[int, tuple[int, int]]] = []  # (seat, tile) as each mover saw it
+
+    def send(self, seat: int, received: str, made: str) -> None:
+        """``seat``'s device read ``received`` and made ``made``: it keeps its own link."""
+        self.kept[seat] = made
+        self.links.append(made)
+
+    @property
+    def last(self) -> ByLinkGame:
+        return bylink.read_link(self.links[-1])
+
+    def play_turn(self, choose: Sequence[Move] | None = None) -> None:
+        game = self.last
+        seat = game.to_act
+        assert seat is not None
+        turn = bylink.open_turn(game, self.secrets[seat])
+        self.drawn.append((seat, turn.tile))  # type: ignore[arg-type]
+        for move in choose or ():
+            turn.play(move)
+        while turn.phase in (PLACE, BUILD):
+            turn.play(turn.random_move(self.rng))
+        self.send(seat, self.links[-1], bylink.hand_on(game, turn, self.secrets[seat]))
+
+    def play_to(self, turns: int) -> None:
+        while len(self.last.game.turns) < turns:
+            self.play_turn()
+
+    def play_to_end(self) -> ByLinkGame:
+        while self.last.stage != "over":
+            self.play_turn()
+        return self.last
+
+    def seat_of(self, seat: int) -> int:
+        return seat
+
+
+# ------------------------------------------------------------------------------ the cheat
+
+
+def rebuilt(game: ByLinkGame, **changes: object) -> ByLinkGame:
+    """``game`` with fields changed (moves, revealed, names, keys, commitments, options, seals),
+    checked by the rules but not by the signatures."""
+    fields = {
+        "options": game.options,
+        "commitments": game.commitments,
+        "revealed": game.revealed,
+        "moves": game.moves,
+        "names": game.names,
+        "keys": game.keys,
+        "seals": bylink._carried(game),
+    }
+    fields.update(changes)
+    return ByLinkGame(
+        fields.pop("options"),  # type: ignore[arg-type]
+        fields.pop("commitments"),  # type: ignore[arg-type]
+        fields.pop("revealed"),  # type: ignore[arg-type]
+        fields.pop("moves"),  # type: ignore[arg-type]
+        check_seals=False,
+        **fields,  # type: ignore[arg-type]
+    )
+
+
+def signed_as(game: ByLinkGame, secret: bytes) -> str:
+    """``game``'s link signed by the seat of ``secret`` as its maker, whatever else it carries."""
+    return bylink._seal(game, sign.SeatKeys.of(secret))
+
+
+def other_turns(game: Game, turn: int, rng: random.Random) -> list[list[Move]]:
+    """Whole turns, other than the one played, for turn ``turn`` (from 0) of ``game``: same
+    tile, another placement or build, shuffled."""
+    board = Game(game.options, 0)
+    for played in game.turns[:turn]:
+        board.draw(played.tile)
+        board.push(played.placement)
+        if played.build is not None:
+            board.push(played.build)
+    board.draw(game.turns[turn].tile)
+    played = game.turns[turn]
+    turns = []
+    for placement in board.legal_placements():
+        board.push(placement)
+        turns += [[placement, build] for build in board.legal_builds()]
+        board.pop()
+    rng.shuffle(turns)
+    return [t for t in turns if (t[0], t[1]) != (played.placement, played.build)]
+
+
+def moves_of(game: Game, turns: range) -> list[Move]:
+    return [m for t in turns for m in (game.turns[t].placement, game.turns[t].build) if m]
+
+
+def rewrite_turn(table: Table, cheat: int, turn: int) -> str:
+    """The link ``cheat`` (whose turn it is) hands on after rewriting turn ``turn`` (from 0,
+    another seat's, any earlier turn) and playing its own turn on the rewritten board: every
+    later move kept where it stays legal, the cheat's own chosen afresh."""
+    received = table.last
+    assert received.to_act == cheat
+    secret = table.secrets[cheat]
+    rng = random.Random(turn)
+    played = received.game
+    later = range(turn + 1, len(played.turns))
+    for other in other_turns(played, turn, rng):
+        moves = [*moves_of(played, range(turn)), *other, *moves_of(played, later)]
+        try:
+            base = rebuilt(received, moves=moves)
+        except bylink.LinkMoveError:
+            continue  # a later move no longer legal: try another rewrite
+        own = bylink.open_turn(base, secret)
+        while own.phase in (PLACE, BUILD):
+            own.play(own.random_move(rng))
+        depth = bylink._reveal_after_turn(own, cheat, len(played.turns), base.length)
+        revealed = list(base.revealed)
+        start = sign.SeatKeys.of(secret).chain_start
+        revealed[cheat] = (depth, chain_value(start, base.length, depth))
+        last = own.turns[-1]
+        mine = [m for m in (last.placement, last.build) if m is not None]
+        return signed_as(rebuilt(base, moves=[*moves, *mine], revealed=revealed), secret)
+    raise AssertionError("no other turn keeps the game legal")
+
+
+def puppet_entry(rng: random.Random, length: int) -> tuple[bytes, bytes, bytes]:
+    """A puppet's secret, its key and its commitment."""
+    secret = rng.randbytes(DIGEST_SIZE)
+    keys = sign.SeatKeys.of(secret)
+    return secret, keys.public, commitment(keys.chain_start, length)
+
+
+def join_unchecked(game: ByLinkGame, secret: bytes, name: str) -> str:
+    """What :func:`bylink.join` makes, without checking the link it joins first."""
+    keys = sign.SeatKeys.of(secret)
+    n, seat, length = game.options.players, len(game.commitments), game.length
+    depth = min(n - 2, length - 1)
+    shown = (depth, chain_value(keys.chain_start, length, depth)) if seat == n - 1 else None
+    joined = rebuilt(
+        game,
+        commitments=[*game.commitments, commitment(keys.chain_start, length)],
+        revealed=[*game.revealed, shown],
+        names=[*game.names, name],
+        keys=[*game.keys, keys.public],
+    )
+    return signed_as(joined, secret)
+
+
+def confirm_unchecked(game: ByLinkGame, secret: bytes) -> str:
+    """What :func:`bylink.confirm` makes, without checking the link first (a cheat's, or an
+    honest seat's that did not look)."""
+    seat = game.to_act
+    assert seat is not None
+    start = sign.SeatKeys.of(secret).chain_start
+    revealed = list(game.revealed)
+    depth = min(seat - 1, game.length - 1)
+    revealed[seat] = (depth, chain_value(start, game.length, depth))
+    return signed_as(rebuilt(game, revealed=revealed), secret)
