@@ -19,7 +19,7 @@ test("a by-link hash round-trips its link and names, commas and all", () => {
 });
 
 test("a hash without a by-link game, or with characters no link has, names none", () => {
-  for (const hash of ["", "#", `#g=${LINK}`, "#f=", "#f=1<script>", `#f=${"A".repeat(1300)}`]) {
+  for (const hash of ["", "#", `#g=${LINK}`, "#f=", "#f=1<script>", `#f=${"A".repeat(1700)}`]) {
     assert.equal(parseByLinkHash(hash), null, hash);
   }
   assert.deepEqual(parseByLinkHash(`#f=${LINK}&p=%E0%A4%A,Bo`).names, ["", "Bo"]); // a broken escape
@@ -45,4 +45,37 @@ test("what the friends did since this device's last turn is said in words, oldes
   const playing = { phase: "build", log: [...state.log, turn(0, "lake", null)] };
   assert.equal(friendsTurns(playing, seats, 0).length, 2);
   assert.equal(friendsTurns({ ...playing, phase: "place" }, seats, 0).length, 2);
+});
+
+test("a refused signed link says who changed what, from this device's side, never blaming it", () => {
+  const names = ["Ann", "Bo", "Cy"];
+  const tampered = (args) => ({ code: "bylink-tampered", args });
+  assert.equal(
+    byLinkProblem(tampered({ by: 1, seat: 0, change: "turn", turn: 7 }), names),
+    "Bo changed Ann’s move in turn 7 before passing the link on.",
+  );
+  assert.equal(
+    byLinkProblem(tampered({ by: 1, seat: 0, change: "turn", turn: 7 }), names, 0),
+    "Bo changed your move in turn 7 before passing the link on.",
+  );
+  assert.equal(
+    byLinkProblem(tampered({ by: 2, seat: 1, change: "place" }), names),
+    "Cy put someone else in Bo’s place.",
+  );
+  // This device's own seat is never the one who changed it: said as changed on the way.
+  assert.equal(
+    byLinkProblem(tampered({ by: 0, seat: 1, change: "seal" }), names, 0),
+    "something Bo signed was changed on the way.",
+  );
+  assert.equal(
+    byLinkProblem({ code: "bylink-altered", args: { seat: 2 } }, names),
+    "it is not as Cy sent it: it was changed on the way.",
+  );
+  // The kept game's names and seat, carried by the error, win over the link's.
+  const error = { ...tampered({ by: 1, seat: 2, change: "turn", turn: 3 }), bylinkSeat: 2, bylinkNames: names };
+  assert.equal(byLinkProblem(error, ["X", "Y", "Z"]), "Bo changed your move in turn 3 before passing the link on.");
+  assert.equal(
+    byLinkProblem({ code: "bylink-recommit", args: { seat: 0 } }, names),
+    "Ann changed the secret they joined with after seeing the others’ values, which could let them choose their tiles.",
+  );
 });

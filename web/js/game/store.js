@@ -122,12 +122,15 @@ export class GameStore {
    */
   async openByLink({ link, secret = null, seats = [], names = [], id = null }) {
     const view = await this.#askView("bylinkOpen", { link, secret });
+    // A signed link's names are as each seat signed them: they win over the kept ones and `names`.
+    const signed = (view.bylink.names ?? []).map((name, i) => name || names[i]);
     if (this.view?.bylink && id !== null && id === this.gameId) {
       this.byLinkSecret = secret;
+      this.seats = this.seats.map((seat, i) => (signed[i] ? { ...seat, name: signed[i] } : seat));
       this.#commit(view, { cause: "link", by: "friend" });
       return view;
     }
-    const table = completeSeats(seats, view.state.players.length, names);
+    const table = completeSeats(seats, view.state.players.length, [...signed, ...names.slice(signed.length)]);
     const gameId = id ?? newGameId();
     const game = { seats: table, seed: hashText(link), source: "bylink", gameId, origin: null, byLinkSecret: secret };
     this.#commit(view, { cause: "load" }, game);

@@ -2,14 +2,16 @@
 //
 //   #f=<link>[&p=<name>,<name>...]
 //
-//   f   the engine's by-link link (engine/taluva/bylink.py): "1" and URL-safe base64. The engine
-//       checks it whole; this page only passes it on.
-//   p   the people's names, as in hash.js.
+//   f   the engine's by-link link (engine/taluva/bylink.py): its format digit and URL-safe
+//       base64. The engine checks it whole; this page only passes it on.
+//   p   the people's names, as in hash.js. A signed link (format 3) carries each joined seat's
+//       name as that seat signed it, which wins (game/store.js); these name the seats still to
+//       join, and older links' seats.
 
 import { cleanName } from "../game/seats.js";
 import { MAX_SEATS } from "./hash.js";
 
-const LINK_CHARS = /^[A-Za-z0-9_-]{1,1200}$/;
+const LINK_CHARS = /^[A-Za-z0-9_-]{1,1600}$/; // the engine's MAX_LENGTH
 
 /** The by-link game a hash names: {link, names}, or null when it names none. */
 export function parseByLinkHash(hash) {

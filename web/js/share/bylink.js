@@ -6,6 +6,7 @@
 // (games/library.js `bylink`), written by the keeper like any other. It holds no rule and never
 // reads a link itself. Its hash is share/bylink-hash.js's.
 
+import { linkNames } from "../game/seats.js";
 import { byLinkEntryId } from "../games/library.js";
 import { list, t } from "../i18n/messages.js";
 import { moveText } from "../i18n/move-text.js";
@@ -19,15 +20,47 @@ const ERRORS = {
   "bylink-move": "fair.error.move",
   "bylink-secret": "fair.error.secret",
   "bylink-history": "fair.error.history",
+  "bylink-altered": "fair.error.altered",
+  "bylink-recommit": "fair.error.recommit",
+  "bylink-twice": "fair.error.twice",
 };
 
-/** A person's sentence for a by-link error (the engine's code; its facts name seats from 0). */
-export function byLinkProblem(error, names = []) {
+// A signed link that a player passed on changed (bylink-tampered): what was changed.
+const TAMPERED = {
+  turn: "fair.error.tampered.turn",
+  seal: "fair.error.tampered.seal",
+  place: "fair.error.tampered.place",
+  name: "fair.error.tampered.name",
+  options: "fair.error.tampered.options",
+  joined: "fair.error.tampered.joined",
+};
+
+/**
+ * A person's sentence for a by-link error (the engine's code; its facts name seats from 0): who
+ * changed what, from this device's side. `names` and `mySeat` are the kept game's where this
+ * device keeps it (an error from open() carries them), else the link's names.
+ */
+export function byLinkProblem(error, names = [], mySeat = null) {
+  const said = problemWords(error, names, mySeat);
+  if (error?.code === "bylink-tampered") return tamperedProblem(error.args ?? {}, said);
   const key = ERRORS[error?.code];
-  if (!key) return error?.message ?? String(error);
-  const args = error.args ?? {};
+  return key ? t(key, said.values) : (error?.message ?? String(error));
+}
+
+function problemWords(error, names, mySeat) {
+  const seatNames = error?.bylinkNames ?? names;
+  const me = error?.bylinkSeat ?? mySeat;
+  const nameOf = (seat) => seatNames[seat] || t("seat.default-name", { n: seat + 1 });
+  const args = error?.args ?? {};
   const seat = Number.isInteger(args.seat) ? args.seat : 0;
-  return t(key, { name: names[seat] || t("seat.default-name", { n: seat + 1 }), turn: args.turn ?? 0 });
+  return { me, nameOf, values: { name: nameOf(seat), who: seat === me ? "you" : "other", turn: args.turn ?? 0 } };
+}
+
+/** A signed link passed on changed: who changed what (never this device's own seat as who). */
+function tamperedProblem(args, { me, nameOf, values }) {
+  const by = Number.isInteger(args.by) && args.by !== me ? args.by : null;
+  if (by === null) return t("fair.error.changed", values);
+  return t(TAMPERED[args.change] ?? "fair.error.changed", { ...values, by: nameOf(by) });
 }
 
 /**
@@ -81,7 +114,8 @@ export function createByLink({ store, games }) {
   }
 
   async function create({ options, seats = [] }) {
-    const made = await store.call("bylinkCreate", { options });
+    // The creator signs its own name into the game (a default name stays unsaid).
+    const made = await store.call("bylinkCreate", { options, name: linkNames(seats)[0] ?? "" });
     await show(made.link, made.secret, made.gameId, { names: seats.map((s) => s.name ?? "") });
     return made.link;
   }
@@ -90,22 +124,53 @@ export function createByLink({ store, games }) {
    * Open a by-link game's link on this device: join it, move the kept game on (its new turns
    * animate), or show it. An older link than the kept one is said, and changes nothing.
    */
-  async function open(link, linkNames = []) {
-    const info = await store.call("bylinkRead", { link });
+  async function open(link, hashNames = []) {
+    const info = await read(link);
     const mine = await kept(info.gameId);
     // The kept seats, named as the link names them where it does.
-    const seen = { seats: mine?.seats ?? [], names: linkNames };
-    if (!mine && info.stage === "joining") {
-      const joined = await store.call("bylinkJoin", { link });
-      return show(joined.link, joined.secret, joined.gameId, seen);
-    }
+    const seen = { seats: mine?.seats ?? [], names: hashNames };
+    if (!mine && info.stage === "joining" && !info.confirming) return join(link, info, seen);
+    if (!info.signed) showNotice(t("fair.weaker"), { kind: "info", testid: "bylink-weaker" });
     if (!mine?.link) return show(link, mine?.secret ?? null, info.gameId, seen);
     return moveOn(link, mine, info.gameId, seen);
   }
 
+  /** Join the game of `link` as the next seat, which signs the name the link's sender gave it. */
+  async function join(link, info, seen) {
+    const joined = await store.call("bylinkJoin", { link, name: seen.names[info.joined] ?? "" });
+    return show(joined.link, joined.secret, joined.gameId, seen);
+  }
+
+  /**
+   * A link checked by the engine; one it refuses for a change is checked again against the game
+   * this device keeps of it, which says who changed what (the error then carries this device's
+   * seat and kept names, for byLinkProblem).
+   */
+  async function read(link) {
+    try {
+      return await store.call("bylinkRead", { link });
+    } catch (error) {
+      const mine = error?.args?.gameId ? await kept(error.args.gameId) : null;
+      if (!mine?.link) throw error;
+      throw await against(link, mine).then(
+        () => error,
+        (precise) => precise,
+      );
+    }
+  }
+
+  /** The engine's word on `link` against this device's kept game `mine`: {relation}, or its refusal. */
+  function against(link, mine) {
+    return store.call("bylinkRead", { link, kept: mine.link, secret: mine.secret }).catch((error) => {
+      error.bylinkSeat = mine.seat;
+      error.bylinkNames = mine.seats?.map((s) => s.name);
+      throw error;
+    });
+  }
+
   /** A link of a game this device keeps (`mine`): shown if it is not older than the kept one. */
   async function moveOn(link, mine, gameId, seen) {
-    const { relation } = await store.call("bylinkRead", { link, kept: mine.link });
+    const { relation } = await against(link, mine);
     const onScreen = store.gameId === byLinkEntryId(gameId);
     if (relation === "behind") {
       showNotice(t("fair.older"), { kind: "info", testid: "bylink-notice" });
@@ -141,7 +206,9 @@ export function createByLink({ store, games }) {
 
   function message(game) {
     if (game.stage === "over") return t("fair.over");
-    if (game.stage === "joining") return t("fair.send-join", { name: nameOf(game.toAct) });
+    if (game.stage === "joining") {
+      return t(game.confirming ? "fair.send-confirm" : "fair.send-join", { name: nameOf(game.toAct) });
+    }
     if (game.toAct === game.seat) return t("fair.your-turn", { name: nameOf(game.seat) });
     if (game.seat === null) return t("fair.waiting", { name: nameOf(game.toAct) });
     return t("fair.send-turn", { name: nameOf(game.toAct) });
@@ -192,7 +259,9 @@ export function createByLink({ store, games }) {
 
   store.subscribe((change) => {
     follow(change).catch((error) =>
-      showNotice(t("fair.refused", { problem: byLinkProblem(error, names()) }), { testid: "bylink-notice" }),
+      showNotice(t("fair.refused", { problem: byLinkProblem(error, names(), store.view?.bylink?.seat) }), {
+        testid: "bylink-notice",
+      }),
     );
   });
 
