@@ -9,6 +9,7 @@
 #   make bench-boot  boot time and bytes, beside a minimal Pyodide page; WebKitGTK's beside Chromium's
 #   make bench-lighthouse  Lighthouse (mobile profile) on the built site: scores, FCP, LCP, TBT, TTI, bytes
 #   make bench       engine speed (move generation, random games) on CPython and on Pyodide
+#   make bench-bylink by-link links: Ed25519, reading a whole game's signed link, link lengths (CPython, Pyodide)
 #   make arena       computer levels against each other (ARENA_ARGS="--a strong --b random")
 #   make bench-ai    think time of the strongest computer level in the page
 #   make bench-games the Games list with many kept games: import, open, page start
@@ -65,7 +66,7 @@ JS_TESTS := $(wildcard tests/js/*.test.mjs)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help setup play serve site test lint format test-js test-engines test-engine test-pyodide test-e2e bench-boot \
-	bench-lighthouse 	bench arena chromium font clean distclean
+	bench-lighthouse 	bench bench-bylink arena chromium font clean distclean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -201,6 +202,10 @@ BENCH_SECONDS ?= 3
 bench: $(VENV_STAMP) $(NPM_STAMP) $(SITE_WHEELS_STAMP) $(ENGINE_STAMP)
 	PYTHONPATH=engine $(PY) -m taluva bench --seconds $(BENCH_SECONDS)
 	$(PYODIDE_TALUVA) bench --seconds $(BENCH_SECONDS)
+
+bench-bylink: $(VENV_STAMP) $(NPM_STAMP) $(SITE_WHEELS_STAMP) $(ENGINE_STAMP)
+	PYTHONPATH=engine $(PY) -m taluva bench-bylink
+	$(PYODIDE_TALUVA) bench-bylink
 
 ARENA_ARGS ?= --a strong --b random --games 20
 arena: $(VENV_STAMP)

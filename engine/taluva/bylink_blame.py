@@ -37,27 +37,27 @@ def compare_signed(kept: ByLinkGame, other: ByLinkGame | str, me: int | None) ->
     """See :func:`taluva.bylink.compare`; ``me`` is this device's seat, if it has one."""
     from taluva import bylink
 
-    text = other if isinstance(other, str) else None
-    link = bylink.read_link(text, check_seals=False) if text is not None else other
-    assert not isinstance(link, str)
+    refused: ByLinkError | None = None
+    if isinstance(other, str):
+        try:
+            link = bylink.read_link(other)
+        except (AlteredError, TamperedError) as exc:  # what it changed is found first
+            link, refused = bylink.read_link(other, check_seals=False), exc
+    else:
+        link = other
     if not link.signed:
         if kept.signed and link.game_id == kept.game_id:  # impossible ids aside, say so
             raise LinkMoveError("the link drops the signatures that the game kept here has")
-        if not kept.signed:
-            return bylink._compare_older(kept, link)
-        return None
+        return None if kept.signed else bylink._compare_older(kept, link)
     if not kept.signed or kept.game_id != link.game_id:
-        if text is not None:
-            bylink.read_link(text)  # another game, but a link that does not check is said so
+        if refused is not None:
+            raise refused  # another game, but a link that does not check is said so
         return None
     difference = _first_difference(kept, link)
     if difference is not None:
         raise _blame(kept, link, me, *difference)
-    if text is not None:
-        try:
-            bylink.read_link(text)
-        except (AlteredError, TamperedError) as exc:
-            raise _refined(exc, kept, link, me) from None
+    if refused is not None:
+        raise _refined(refused, kept, link, me)
     return _relation(kept, link)
 
 

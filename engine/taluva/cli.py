@@ -93,6 +93,13 @@ def cmd_bench_view(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench_bylink(args: argparse.Namespace) -> int:
+    from taluva.bench_bylink import run
+
+    run(repeat=max(1, args.repeat), out=print)
+    return 0
+
+
 def cmd_arena(args: argparse.Namespace) -> int:
     from taluva.ai.arena import MatchResult, run_match
 
@@ -120,6 +127,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "review": cmd_review,
     "bench": cmd_bench,
     "bench-view": cmd_bench_view,
+    "bench-bylink": cmd_bench_bylink,
     "arena": cmd_arena,
 }
 
@@ -158,6 +166,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=3, help="random games per player count")
     p.add_argument("--players", type=int, nargs="+", default=[2, 3, 4], help="player counts")
     p.add_argument("--seed", type=int, default=1, help="seeds the decks and the moves")
+    p = sub.add_parser(
+        "bench-bylink", help="by-link links: Ed25519, reading a whole game's link, link sizes"
+    )
+    p.add_argument("--repeat", type=int, default=5, help="timings per figure (the fastest kept)")
     p = sub.add_parser(
         "arena", help="computer levels against each other: win rates (Wilson 95%% CI), move times"
     )
