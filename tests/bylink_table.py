@@ -136,9 +136,14 @@ def rewrite_turn(table: Table, cheat: int, turn: int) -> str:
     """The link ``cheat`` (whose turn it is) hands on after rewriting turn ``turn`` (from 0,
     another seat's, any earlier turn) and playing its own turn on the rewritten board: every
     later move kept where it stays legal, the cheat's own chosen afresh."""
-    received = table.last
-    assert received.to_act == cheat
-    secret = table.secrets[cheat]
+    assert table.last.to_act == cheat
+    return rewritten_link(table.last, table.secrets[cheat], turn)
+
+
+def rewritten_link(received: ByLinkGame, secret: bytes, turn: int) -> str:
+    """What :func:`rewrite_turn` makes, from the link the cheat received and its secret."""
+    cheat = received.to_act
+    assert cheat is not None
     rng = random.Random(turn)
     played = received.game
     later = range(turn + 1, len(played.turns))
