@@ -61,7 +61,7 @@ import base64
 import binascii
 import hashlib
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -148,7 +148,8 @@ class ByLinkGame:
     its latest signature in ``seals`` (seat -> signature and the hash of the link it made; the
     maker's hash is the link's own); format 2 ``macs``, the MAC of each turn whose key its mover
     has not revealed yet (turn index -> MAC). ``check_seals=False`` skips the signatures (for a
-    link being made, or one :func:`compare` examines before saying what was changed)."""
+    link being made, or one :func:`compare` examines before saying what was changed);
+    ``replayed`` is the replay of these very moves made while reading them, not made again."""
 
     __slots__ = ("options", "format", "commitments", "revealed", "moves", "macs", "names")
     __slots__ += ("keys", "seals", "chain", "game", "_digits", "_key_draws", "_body", "_acts")
@@ -167,6 +168,7 @@ class ByLinkGame:
         seals: dict[int, Seal] | None = None,
         body: bytes | None = None,
         check_seals: bool = True,
+        replayed: _Replay | None = None,
     ) -> None:
         self.options = options
         self.format = link_format
@@ -182,7 +184,7 @@ class ByLinkGame:
         self._key_draws: list[int] = []  # each turn's MAC key: its mover's value for this draw
         self._body = body  # the link's bytes before its maker's signature, as read
         self._acts: dict[int, int] = {}
-        self.game = _verified_game(self, checksum, check_seals)
+        self.game = _verified_game(self, checksum, check_seals, replayed)
         if link_format == MAC_FORMAT:
             check_pending(self)
 
@@ -539,7 +541,9 @@ def _joining_depths(link: ByLinkGame) -> list[int | None]:
     return depths
 
 
-def _verified_game(link: ByLinkGame, checksum: bytes | None, check_seals: bool) -> Game:
+def _verified_game(
+    link: ByLinkGame, checksum: bytes | None, check_seals: bool, replayed: _Replay | None
+) -> Game:
     """Check everything a link claims and replay its game (see the module docstring)."""
     options, n = link.options, link.options.players
     joined = len(link.commitments)
@@ -558,12 +562,18 @@ def _verified_game(link: ByLinkGame, checksum: bytes | None, check_seals: bool) 
                 seat=seat,
                 draw=draw,
             )
-    game = Game(options, 0)
     expected = _joining_depths(link)
-    if link.moves:
-        if joined < n or (link.signed and link.confirmed_from > 1):
-            raise LinkFormatError("a link has moves before every seat has joined")
-        _replay(link, game, expected)
+    if link.moves and (joined < n or (link.signed and link.confirmed_from > 1)):
+        raise LinkFormatError("a link has moves before every seat has joined")
+    if replayed is None:
+        replayed = _replay(
+            options, link.revealed, link.draw_id, len(link.moves), _given(link.moves)
+        )
+    game = replayed.game
+    link._digits = replayed.digits
+    for seat, depth in replayed.depths:
+        expected[seat] = depth
+        link._key_draws.append(depth + 1)  # the mover's next value, unrevealed here
     by: dict[str, Any] = {}
     if link.signed:
         link._acts = _acts(link, game)
@@ -588,41 +598,86 @@ def _verified_game(link: ByLinkGame, checksum: bytes | None, check_seals: bool) 
     return game
 
 
-def _replay(link: ByLinkGame, game: Game, expected: list[int | None]) -> None:
-    """Replay ``link``'s moves into ``game``, each draw from the values, and set the depth of
-    chain each seat must have revealed (``expected``)."""
-    moves: Iterator[Move] = iter(link.moves)
-    draw_id = link.draw_id
-    left = len(link.moves)
-    while left:
+class _Replay:
+    """A link's moves played through the rules with their draws: the ``game``, each move's
+    ``digits`` (its index in its legal moves, their count) and each turn's mover and the depth to
+    which it reveals its chain once that turn is played (``depths``)."""
+
+    __slots__ = ("game", "moves", "digits", "depths")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.moves: list[Move] = []
+        self.digits: list[tuple[int, int]] = []
+        self.depths: list[tuple[int, int]] = []
+
+
+Choose = Callable[[Game, list[Move], int], int]
+
+
+def _replay(
+    options: Options,
+    revealed: Sequence[tuple[int, bytes] | None],
+    draw_id: bytes,
+    count: int,
+    choose: Choose,
+) -> _Replay:
+    """Play ``count`` moves from the start, each drawn tile from the values, each move the one
+    ``choose`` picks (its index) among the legal moves of its moment: a link being read picks by
+    its number, a link being made by its moves (:func:`_given`)."""
+    replay = _Replay(Game(options, 0))
+    game, length = replay.game, options.tile_count
+    draw = seat = 0
+    while len(replay.moves) < count:
         if game.phase == OVER:
             raise LinkMoveError("the link has moves after the end of the game")
-        draw, seat = len(game.turns), game.current
-        values = link.values_for(draw)
-        if None in values:
-            raise _missing(values, draw)
-        game.draw(draw_tile(draw_id, draw, values, game.unseen()))  # type: ignore[arg-type]
-        while game.phase in (PLACE, BUILD):
-            if not left:
-                raise LinkMoveError(f"turn {draw + 1} stops before its build")
-            move, left = next(moves), left - 1
-            listed = _legal(game)
-            try:
-                index = listed.index(move)
-            except ValueError:
-                index = -1
-            if index < 0:
-                try:
-                    game.play(move)  # raises, naming the rule
-                except IllegalMoveError as exc:
-                    raise LinkMoveError(
-                        f"turn {draw + 1}: {exc}", turn=draw + 1, rule=exc.rule
-                    ) from None
-                raise AssertionError(f"{move} is legal but not listed")
-            link._digits.append((index, len(listed)))
-            game.push(move)
-        expected[seat] = _reveal_after_turn(game, seat, draw, link.length)
-        link._key_draws.append(expected[seat] + 1)  # the mover's next value, unrevealed here
+        if game.phase == DRAW:
+            draw, seat = len(game.turns), game.current
+            values = _values_for(revealed, draw)
+            if None in values:
+                raise _missing(values, draw)
+            game.draw(draw_tile(draw_id, draw, values, game.unseen()))  # type: ignore[arg-type]
+        listed = _legal(game)
+        index = choose(game, listed, len(replay.moves))
+        replay.digits.append((index, len(listed)))
+        replay.moves.append(listed[index])
+        game.push(listed[index])
+        if game.phase not in (PLACE, BUILD):  # the turn is over
+            replay.depths.append((seat, _reveal_after_turn(game, seat, draw, length)))
+    if game.phase in (PLACE, BUILD):
+        raise LinkMoveError(f"turn {len(game.turns)} stops before its build")
+    return replay
+
+
+def _given(moves: Sequence[Move]) -> Choose:
+    """Pick each of ``moves`` in turn; a move the rules refuse raises, naming the rule."""
+
+    def choose(game: Game, listed: list[Move], at: int) -> int:
+        move = moves[at]
+        try:
+            return listed.index(move)
+        except ValueError:
+            pass
+        try:
+            game.play(move)  # raises, naming the rule
+        except IllegalMoveError as exc:
+            turn = len(game.turns)
+            raise LinkMoveError(f"turn {turn}: {exc}", turn=turn, rule=exc.rule) from None
+        raise AssertionError(f"{move} is legal but not listed")
+
+    return choose
+
+
+def _from_number(number: int) -> tuple[Choose, Callable[[], int]]:
+    """Pick by the digits of a link's mixed-radix ``number``; the second function says what is
+    left of it once every move is read (none, in a link written as links are)."""
+    left = [number]
+
+    def choose(game: Game, listed: list[Move], at: int) -> int:
+        left[0], index = divmod(left[0], len(listed))
+        return index
+
+    return choose, lambda: left[0]
 
 
 def _checksum(link: ByLinkGame, game: Game) -> bytes:
@@ -755,9 +810,16 @@ def _read_older(link_format: str, data: bytes) -> ByLinkGame:
         macs[turn] = reader.take(MAC_SIZE)
     count = reader.take(1)[0]
     number = int.from_bytes(reader.rest(), "big")
-    moves, _ = _unpack_moves(options, commitments, revealed, count, number)
+    replayed = _unpack_moves(options, commitments, revealed, count, number)
     return ByLinkGame(
-        options, commitments, revealed, moves, checksum=checksum, macs=macs, link_format=link_format
+        options,
+        commitments,
+        revealed,
+        replayed.moves,
+        checksum=checksum,
+        macs=macs,
+        link_format=link_format,
+        replayed=replayed,
     )
 
 
@@ -802,11 +864,9 @@ def _read_signed(data: bytes, check_seals: bool) -> ByLinkGame:
     number = rest[: len(rest) - seal_size]
     if number[:1] == b"\0":
         raise LinkFormatError("the link is not written as this game writes links")
-    moves, game = _unpack_moves(
-        options, commitments, revealed, count, int.from_bytes(number, "big")
-    )
+    replayed = _unpack_moves(options, commitments, revealed, count, int.from_bytes(number, "big"))
     # Whose signature is whose follows from the acts: the maker's last, the others' in order.
-    movers = [turn.seat for turn in game.turns]
+    movers = [turn.seat for turn in replayed.game.turns]
     acts = seals.latest_acts(
         options.players, joined, _confirmed_from(options.players, revealed), movers
     )
@@ -825,12 +885,13 @@ def _read_signed(data: bytes, check_seals: bool) -> ByLinkGame:
             options,
             commitments,
             revealed,
-            moves,
+            replayed.moves,
             names=names,
             keys=keys,
             seals=carried,
             body=FORMAT.encode() + data[: len(data) - sign.SEAL_SIZE],
             check_seals=check_seals,
+            replayed=replayed,
         )
     except ByLinkError as exc:
         ident = hashlib.sha256(_GAME_ID_TAG + keys[0]).hexdigest()[:16]
@@ -882,34 +943,17 @@ def _unpack_moves(
     revealed: list[tuple[int, bytes] | None],
     count: int,
     number: int,
-) -> tuple[list[Move], Game]:
+) -> _Replay:
     """The moves of a link's number, read while the game is replayed with its draws (a digit's
-    radix is the length of the legal list of its moment), and that game. Moves needing a draw
-    whose values are missing stop the reading, and the full check says what is missing."""
-    moves: list[Move] = []
-    game, draw_id = Game(options, 0), game_id(_options_code(options), commitments)
-    if not count:
-        if number:
-            raise LinkFormatError("the link has more data than its moves")
-        return moves, game
-    if len(commitments) < options.players:
+    radix is the length of the legal list of its moment): the replay, which the link's checks
+    then use as it is. Moves needing a draw whose values are missing stop the reading."""
+    if count and len(commitments) < options.players:
         raise LinkFormatError("a link has moves before every seat has joined")
-    while len(moves) < count:
-        if game.phase == OVER:
-            raise LinkMoveError("the link has moves after the end of the game")
-        if game.phase == DRAW:
-            draw = len(game.turns)
-            values = _values_for(revealed, draw)
-            if None in values:
-                raise _missing(values, draw)
-            game.draw(draw_tile(draw_id, draw, values, game.unseen()))  # type: ignore[arg-type]
-        listed = _legal(game)
-        number, index = divmod(number, len(listed))
-        moves.append(listed[index])
-        game.push(listed[index])
-    if number:
+    choose, rest = _from_number(number)
+    replay = _replay(options, revealed, game_id(_options_code(options), commitments), count, choose)
+    if rest():
         raise LinkFormatError("the link has more data than its moves")
-    return moves, game
+    return replay
 
 
 # ------------------------------------------------------------------------------ two links

@@ -155,15 +155,17 @@ def _key_table(public: bytes) -> list[Cached] | None:
     return [_negate(q) for q in _odd_multiples((x, y, 1, x * y % P))]
 
 
-def _expand(seed: bytes) -> tuple[int, bytes]:
-    """The secret scalar and the nonce prefix of a 32-byte seed (RFC 8032 5.1.5)."""
+@lru_cache(maxsize=8)
+def _expand(seed: bytes) -> tuple[int, bytes, bytes]:
+    """The secret scalar, the nonce prefix and the public key of a 32-byte seed (RFC 8032
+    5.1.5), kept for the device's next signature."""
     if len(seed) != 32:
         raise ValueError("an Ed25519 seed is 32 bytes")
     digest = hashlib.sha512(seed).digest()
     scalar = int.from_bytes(digest[:32], "little")
     scalar &= (1 << 254) - 8
     scalar |= 1 << 254
-    return scalar, digest[32:]
+    return scalar, digest[32:], _encode(_combine([(scalar, _base_table())]))
 
 
 def _scalar_of(*parts: bytes) -> int:
@@ -172,14 +174,12 @@ def _scalar_of(*parts: bytes) -> int:
 
 def public_key(seed: bytes) -> bytes:
     """The 32-byte public key of a 32-byte seed."""
-    scalar, _ = _expand(seed)
-    return _encode(_combine([(scalar, _base_table())]))
+    return _expand(bytes(seed))[2]
 
 
 def sign(seed: bytes, message: bytes) -> bytes:
     """The 64-byte signature of ``message`` under the key of ``seed`` (deterministic)."""
-    scalar, prefix = _expand(seed)
-    public = _encode(_combine([(scalar, _base_table())]))
+    scalar, prefix, public = _expand(bytes(seed))
     r = _scalar_of(prefix, message)
     big_r = _encode(_combine([(r, _base_table())]))
     s = (r + _scalar_of(big_r, public, message) * scalar) % L
