@@ -261,9 +261,11 @@ export class GameScreen {
       () => this.#renderPanels(this.snapshot(), { players: false }),
       () => this.#renderLog(),
     ];
+    // Stopped early by a change that was no new game (a by-link game's next link, a move): its
+    // render left the panels to these tasks, so they are drawn for the view on screen now.
     const done = () => {
       this.#panelsLater = null;
-      if (current()) this.#renderPanels(this.snapshot());
+      this.#renderPanels(this.snapshot());
       this.#showBusy();
     };
     this.#panelsLater = inTasks(steps, { until: () => !current(), done });

@@ -5,7 +5,7 @@
 //
 // Returns {source, at}: source link | kept | new | bad-link | bad-save.
 
-import { FIRST_VISIT_SEATS } from "../game/seats.js";
+import { FIRST_VISIT_SEATS, kindsToSeats } from "../game/seats.js";
 import { t } from "../i18n/messages.js";
 import { stateOf } from "../games/library.js";
 import { migrateAutosave } from "../games/migrate.js";
@@ -29,12 +29,15 @@ async function openLink(store, games, link, notices) {
     }
     return;
   }
-  // A link that continues a kept game moves that game on; any other is a new game.
+  // A link that continues a kept game moves that game on; any other is a new game. Its seats
+  // are played as the link says (k=): the computer stays the computer.
   const older = kin.find((r) => r.relation === "behind")?.entry;
+  const kinds = kindsToSeats(link.kinds, link.kinds ? await store.call("aiLevels") : []);
+  const seats = kinds ? kinds.map((kind, i) => ({ ...older?.seats?.[i], ...kind })) : older?.seats;
   const view = await store.load({
     share: link.code,
     names: link.names,
-    seats: older?.seats,
+    seats,
     seed: older?.seed,
     id: older?.id,
     source: "link",
@@ -121,13 +124,23 @@ async function fromByLink(store, byLink, hash, notices) {
 }
 
 /**
+ * Open the game a link's hash names (`#g=` or `#f=`), as a fresh load of the page does and as
+ * the page does when the next link is opened in its tab (app.js): {source, at} (source link |
+ * bylink | bad-link), or null when the hash names no game. `notices` gets what the person must be
+ * told.
+ */
+export async function openLinkHash(store, games, { hash = location.hash, notices = [], byLink = null } = {}) {
+  return (await fromByLink(store, byLink, hash, notices)) ?? (await fromLink(store, games, hash, notices));
+}
+
+/**
  * Open the first game in `store`; `notices` gets what the person must be told; `byLink` opens
  * by-link games (share/bylink.js).
  */
 export async function openFirstGame(store, games, { hash = location.hash, notices = [], byLink = null } = {}) {
   // By-link games of earlier builds join the kept games first: a link may continue one.
   await migrateByLinkGames(store, games, notices);
-  let opened = (await fromByLink(store, byLink, hash, notices)) ?? (await fromLink(store, games, hash, notices));
+  let opened = await openLinkHash(store, games, { hash, notices, byLink });
   if (!opened && games.available) {
     const migrated = await migrateAutosave(store, games, notices);
     opened = (await resume(store, games, notices)) ?? (migrated === "bad" ? { source: "bad-save" } : null);
