@@ -40,7 +40,8 @@ export function drawPicture(root, text) {
     canvas.addEventListener("board-drawn", drawn, { once: true });
     setTimeout(resolve, TEXTS_WAIT_MS);
   });
-  const board = new Board(canvas, {});
+  // A picture: the wheel and a finger scroll the blog around it, a click loads the game.
+  const board = new Board(canvas, {}, { still: true });
   board.set({ hexes: state.hexes, tiles: state.tiles, colours });
   board.fit(true);
   board.drawNow(); // in the frame's first paint, not one frame after it
