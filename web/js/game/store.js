@@ -3,7 +3,8 @@
 // screen, the autosave, the URL hash, computer turns and hints all follow it.
 //
 //   store.subscribe(({view, prev, cause, by}) => ...)   cause: new | load | play | undo | redo | link
-//                                                        (link: a by-link game's next link, by "friend")
+//                                                        | seats (link: a by-link game's next link,
+//                                                        by "friend"; seats: a seat renamed)
 //   store.onBusy((busy) => ...)                          an engine call is under way, or not
 //   store.onError((error) => ...)                        a play/undo/redo the engine refused
 //
@@ -132,6 +133,16 @@ export class GameStore {
     const game = { seats: table, seed: hashText(link), source: "bylink", gameId, origin: null, byLinkSecret: secret };
     this.#commit(view, { cause: "load" }, game);
     return view;
+  }
+
+  /**
+   * Name seat `seat` (a friend who joined a by-link game names themselves): a change with cause
+   * "seats" and the same view, so that the screen, the kept game and the link follow.
+   */
+  renameSeat(seat, name) {
+    if (!this.view || !this.seats[seat] || !name || this.seats[seat].name === name) return;
+    this.seats = this.seats.map((s, i) => (i === seat ? { ...s, name } : s));
+    this.#emit("change", { view: this.view, prev: this.view, by: "person", cause: "seats" });
   }
 
   // ---- moves ----------------------------------------------------------------------------------

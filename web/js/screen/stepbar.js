@@ -247,14 +247,16 @@ function startingBar(bar) {
 // A by-link game on a device whose person is not to move (share/bylink.js): the next tile is
 // drawn on the mover's device only.
 function waitBar(bar, s) {
-  const name = s.seats[s.state.current]?.name;
+  // While friends join, the game waits for the next to join, not for the seat that plays first.
+  const joining = s.byLink?.stage === "joining";
+  const name = s.seats[joining ? s.byLink.toAct : s.state.current]?.name;
   patch(
     bar,
     h(
       "div",
       { class: "tg-step-text" },
-      h("p", { class: "tg-step-title" }, t("fair.wait", { name })),
-      h("p", { class: "tg-step-help" }, t("fair.wait.help", { name })),
+      h("p", { class: "tg-step-title" }, t(joining ? "bylink2.wait.join" : "fair.wait", { name })),
+      h("p", { class: "tg-step-help" }, t(joining ? "bylink2.wait.join.help" : "fair.wait.help", { name })),
     ),
   );
 }

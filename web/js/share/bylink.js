@@ -6,11 +6,13 @@
 // (games/library.js `bylink`), written by the keeper like any other. It holds no rule and never
 // reads a link itself. Its hash is share/bylink-hash.js's.
 
+import { cleanName, defaultSeats } from "../game/seats.js";
 import { byLinkEntryId } from "../games/library.js";
 import { list, t } from "../i18n/messages.js";
 import { moveText } from "../i18n/move-text.js";
 import { formatByLinkHash } from "./bylink-hash.js";
 import { showNotice } from "./notice.js";
+import { h } from "../base/dom.js";
 import { pageUrl } from "./share-dialog.js";
 
 const ERRORS = {
@@ -51,18 +53,25 @@ export function friendsTurns(state, seats, seat) {
   return said;
 }
 
+/** Whether seat `seat` still has its default name ("Player 2"): a friend not named yet. */
+const unnamed = (seats, seat) => !seats[seat]?.name || seats[seat].name === defaultSeats()[seat]?.name;
+
 /**
  * The by-link flow over `store`: create(), open() and the panel that says whose turn it is and
  * offers the link. `games`: the kept games (games/games.js), where each game's secret and last
- * link are kept; without storage, they are kept for the visit.
+ * link are kept; without storage, they are kept for the visit. `mount(panel)` puts the panel in
+ * the game screen's layout (under the step bar: never over the board).
  */
-export function createByLink({ store, games }) {
+export function createByLink({ store, games, mount = (panel) => document.body.append(panel) }) {
   let panel = null;
   let handing = false;
+  let asking = null; // {id, seat}: a friend who just joined is asked their name first
   const visit = new Map(); // entry id -> {seat, secret, link, seats}: kept when storage is not
 
   const names = () => store.seats.map((s) => s.name);
   const nameOf = (seat) => names()[seat] || t("seat.default-name", { n: seat + 1 });
+  // The names a link carries: a seat with its default name goes empty (its reader's own word).
+  const linkNames = () => store.seats.map((s, i) => (unnamed(store.seats, i) ? "" : s.name));
 
   /** This device's kept facts of a game: {seat, secret, link, seats}, or null. */
   async function kept(gameId) {
@@ -97,6 +106,8 @@ export function createByLink({ store, games }) {
     const seen = { seats: mine?.seats ?? [], names: linkNames };
     if (!mine && info.stage === "joining") {
       const joined = await store.call("bylinkJoin", { link });
+      // The friend names themselves before the link goes on (the panel asks).
+      asking = { id: byLinkEntryId(joined.gameId), seat: joined.seat };
       return show(joined.link, joined.secret, joined.gameId, seen);
     }
     if (!mine?.link) return show(link, mine?.secret ?? null, info.gameId, seen);
@@ -139,55 +150,132 @@ export function createByLink({ store, games }) {
     render(game, view.state);
   }
 
+  // Every sentence from the reader's side: "Your turn", "Send this link to Bo".
   function message(game) {
     if (game.stage === "over") return t("fair.over");
-    if (game.stage === "joining") return t("fair.send-join", { name: nameOf(game.toAct) });
+    const friend = unnamed(store.seats, game.toAct) ? null : nameOf(game.toAct);
+    if (game.stage === "joining") return friend ? t("fair.send-join", { name: friend }) : t("bylink2.send-join-friend");
     if (game.toAct === game.seat) return t("fair.your-turn", { name: nameOf(game.seat) });
     if (game.seat === null) return t("fair.waiting", { name: nameOf(game.toAct) });
     return t("fair.send-turn", { name: nameOf(game.toAct) });
   }
 
+  // What the link says to the friend it is sent to, in the share sheet's message.
+  function sendText(game) {
+    if (game.stage === "over") return t("bylink2.send.over");
+    const friend = unnamed(store.seats, game.toAct) ? "" : nameOf(game.toAct);
+    return t(game.stage === "joining" ? "bylink2.send.join" : "bylink2.send.turn", { name: friend });
+  }
+
   function render(game, state) {
-    panel?.remove();
-    const url = pageUrl(null, formatByLinkHash(game.link, names()));
-    const box = document.createElement("section");
-    box.className = "share-notice share-notice-info bylink-panel";
-    box.dataset.testid = "bylink-panel";
-    box.dataset.stage = game.stage;
-    box.dataset.toAct = String(game.toAct ?? "");
-    box.dataset.seat = String(game.seat ?? "");
-    box.setAttribute("role", "status");
-    const said = game.stage === "joining" ? [] : friendsTurns(state, store.seats, game.seat);
-    if (said.length) {
-      const turns = document.createElement("p");
-      turns.dataset.testid = "bylink-friends-turns";
-      turns.textContent = said.join(" ");
-      box.append(turns);
+    const box = h("section", {
+      class: "tg-bylink",
+      dataset: {
+        testid: "bylink-panel",
+        stage: game.stage,
+        toAct: String(game.toAct ?? ""),
+        seat: String(game.seat ?? ""),
+      },
+      role: "region",
+      aria: { label: t("fair.option") },
+    });
+    if (asking?.id === store.gameId && asking.seat === game.seat) {
+      box.append(...nameQuestion(game));
+    } else {
+      const said = game.stage === "joining" ? [] : friendsTurns(state, store.seats, game.seat);
+      if (said.length)
+        box.append(h("p", { class: "tg-bylink-news", dataset: { testid: "bylink-friends-turns" } }, said.join(" ")));
+      box.append(
+        h("p", { class: "tg-bylink-text", role: "status", dataset: { testid: "bylink-text" } }, message(game)),
+      );
+      if (!(game.stage === "playing" && game.toAct === game.seat)) box.append(...sendRow(game));
     }
-    const text = document.createElement("p");
-    text.textContent = message(game);
-    box.append(text);
-    if (!(game.stage === "playing" && game.toAct === game.seat)) {
-      const field = document.createElement("input");
-      field.readOnly = true;
-      field.value = url;
-      field.dataset.testid = "bylink-link";
-      field.setAttribute("aria-label", t("fair.link-label"));
-      const copy = button(t("fair.copy"), "bylink-copy", async () => {
-        try {
-          await navigator.clipboard.writeText(url);
-          copy.textContent = t("fair.copied");
-        } catch {
-          field.select(); // no clipboard permission: selected for Ctrl+C
-        }
-      });
-      box.append(field, copy);
-      if (navigator.share && matchMedia("(pointer: coarse)").matches) {
-        box.append(button(t("fair.share"), "bylink-share", () => navigator.share({ url }).catch(() => {})));
-      }
-    }
-    document.body.append(box);
+    if (panel) panel.replaceWith(box);
+    else mount(box);
     panel = box;
+  }
+
+  // The link to send, and Send: the phone's share sheet where there is one, a copy elsewhere.
+  function sendRow(game) {
+    const url = pageUrl(null, formatByLinkHash(game.link, linkNames()));
+    const field = h("input", {
+      class: "tg-bylink-link",
+      readonly: true,
+      value: url,
+      dataset: { testid: "bylink-link" },
+      aria: { label: t("fair.link-label") },
+    });
+    const status = h("p", { class: "tg-bylink-status", role: "status", dataset: { testid: "bylink-status" } });
+    const friend = unnamed(store.seats, game.toAct) ? null : nameOf(game.toAct);
+    const copy = async () => {
+      try {
+        await navigator.clipboard.writeText(url);
+        status.textContent = friend ? t("bylink2.copied", { name: friend }) : t("fair.copied");
+      } catch {
+        field.focus();
+        field.select(); // no clipboard permission: selected for Ctrl+C
+        status.textContent = t("bylink2.copy-by-hand");
+      }
+    };
+    const canShare = typeof navigator.share === "function";
+    const send = async () => {
+      if (!canShare) return copy();
+      try {
+        await navigator.share({ title: "Taluva", text: sendText(game), url });
+        status.textContent = "";
+      } catch (error) {
+        if (error?.name !== "AbortError") await copy(); // refused: the link is copied instead
+      }
+    };
+    const sendButton = button(t("bylink2.send"), "bylink-send", send, "tg-btn tg-btn-primary");
+    if (canShare) sendButton.title = t("fair.share");
+    const buttons = [
+      sendButton,
+      // Beside a share sheet, a plain copy too (a message already open elsewhere).
+      canShare ? button(t("fair.copy"), "bylink-copy", copy) : null,
+    ].filter(Boolean);
+    return [h("div", { class: "tg-bylink-row" }, field, ...buttons), status];
+  }
+
+  // A friend who just joined: their name first (the one the link gave them, to change or keep),
+  // then the link goes on with it.
+  function nameQuestion(game) {
+    const creator = unnamed(store.seats, 0) ? null : nameOf(0);
+    const input = h("input", {
+      class: "tg-bylink-name",
+      name: "bylink-name",
+      maxlength: "24",
+      autocomplete: "nickname",
+      required: true,
+      value: unnamed(store.seats, game.seat) ? "" : nameOf(game.seat),
+      dataset: { testid: "bylink-name" },
+      aria: { label: t("bylink2.your-name") },
+    });
+    const submit = (event) => {
+      event.preventDefault();
+      const name = cleanName(input.value);
+      if (!name) return input.focus();
+      asking = null;
+      store.renameSeat(game.seat, name); // its change renders the panel with the link
+      if (store.seats[game.seat]?.name === name) render(game, store.state);
+    };
+    return [
+      h(
+        "p",
+        { class: "tg-bylink-text", dataset: { testid: "bylink-text" } },
+        creator ? t("bylink2.invited", { name: creator }) : t("bylink2.invited-anon"),
+      ),
+      h(
+        "form",
+        { class: "tg-bylink-row", onsubmit: submit },
+        h("label", { class: "tg-bylink-label" }, t("bylink2.your-name"), input),
+        h(
+          "button",
+          { type: "submit", class: "tg-btn tg-btn-primary", dataset: { testid: "bylink-join" } },
+          t("bylink2.join"),
+        ),
+      ),
+    ];
   }
 
   store.subscribe((change) => {
@@ -200,16 +288,10 @@ export function createByLink({ store, games }) {
     create,
     open,
     /** The link to send now (the last one this device made or opened), or null. */
-    link: () => (store.view?.bylink ? pageUrl(null, formatByLinkHash(store.view.bylink.link, names())) : null),
+    link: () => (store.view?.bylink ? pageUrl(null, formatByLinkHash(store.view.bylink.link, linkNames())) : null),
   };
 }
 
-function button(label, testid, onclick) {
-  const el = document.createElement("button");
-  el.type = "button";
-  el.className = "share-notice-close";
-  el.dataset.testid = testid;
-  el.textContent = label;
-  el.addEventListener("click", onclick);
-  return el;
+function button(label, testid, onclick, cls = "tg-btn") {
+  return h("button", { type: "button", class: cls, dataset: { testid }, onclick }, label);
 }
