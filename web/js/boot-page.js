@@ -242,7 +242,9 @@ function followEngine(engine) {
     },
     (error) => {
       clearTimeout(slowNote);
-      hideGame();
+      // A game drawn before the engine (a link's picture, a kept game) stays on screen, the
+      // reason in the strip below it; else the reason takes the page.
+      if (!body.dataset.preview) hideGame();
       showError(error);
     },
   );
