@@ -65,6 +65,12 @@ export function completeSeats(seats = [], count = 2, names = []) {
   return table;
 }
 
+/** Whether seat `i` still has its default name ("Player 2"): a friend by link not named yet. */
+export function unnamed(seats, i) {
+  const name = seats[i]?.name;
+  return !name || name === t("seat.default-name", { n: i + 1 });
+}
+
 /**
  * Seat names worth putting in a link: a seat with its default name ("Player 2") is left empty,
  * so that whoever opens the link reads it in their own language; none when every seat has it.

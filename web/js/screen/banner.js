@@ -4,6 +4,7 @@
 import { resultSentence } from "../i18n/engine-text.js";
 import { rich, t } from "../i18n/messages.js";
 import { h } from "../base/dom.js";
+import { unnamed } from "../game/seats.js";
 
 const b = (chunks) => h("strong", {}, chunks);
 
@@ -22,8 +23,10 @@ export function bannerText(s, thinking) {
       rich("screen.banner.thinking", { b, name }),
       h("span", { class: "tg-spinner", aria: { hidden: "true" } }),
     );
-  if (byLink?.stage === "joining")
-    return h("span", {}, rich("bylink2.banner.joining", { b, name: seats[byLink.toAct]?.name }));
+  if (byLink?.stage === "joining") {
+    const named = unnamed(seats, byLink.toAct) ? "no" : "yes";
+    return h("span", {}, rich("bylink2.banner.joining", { b, named, name: seats[byLink.toAct]?.name }));
+  }
   if (state.phase === "draw") return h("span", {}, rich("fair.banner", { b, name })); // by link: not yet drawn
   // This device's own turn in a game by link: "Your turn", not its own name as a stranger's.
   if (byLink && byLink.seat === state.current)

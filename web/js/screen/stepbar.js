@@ -7,7 +7,7 @@
 import { drawTile } from "../board/art.js";
 import { KINDS } from "../game/choice.js";
 import { AI_SPEEDS } from "../game/computer.js";
-import { computerLevel } from "../game/seats.js";
+import { computerLevel, unnamed } from "../game/seats.js";
 import { h, patch, smallCanvas } from "../base/dom.js";
 import { expandChooser } from "./expand-chooser.js";
 import { pieceIcon } from "./panels.js";
@@ -249,14 +249,15 @@ function startingBar(bar) {
 function waitBar(bar, s) {
   // While friends join, the game waits for the next to join, not for the seat that plays first.
   const joining = s.byLink?.stage === "joining";
-  const name = s.seats[joining ? s.byLink.toAct : s.state.current]?.name;
+  const seat = joining ? s.byLink.toAct : s.state.current;
+  const words = { name: s.seats[seat]?.name, named: unnamed(s.seats, seat) ? "no" : "yes" };
   patch(
     bar,
     h(
       "div",
       { class: "tg-step-text" },
-      h("p", { class: "tg-step-title" }, t(joining ? "bylink2.wait.join" : "fair.wait", { name })),
-      h("p", { class: "tg-step-help" }, t(joining ? "bylink2.wait.join.help" : "fair.wait.help", { name })),
+      h("p", { class: "tg-step-title" }, t(joining ? "bylink2.wait.join" : "fair.wait", words)),
+      h("p", { class: "tg-step-help" }, t(joining ? "bylink2.wait.join.help" : "fair.wait.help", words)),
     ),
   );
 }

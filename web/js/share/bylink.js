@@ -6,7 +6,7 @@
 // (games/library.js `bylink`), written by the keeper like any other. It holds no rule and never
 // reads a link itself. Its hash is share/bylink-hash.js's.
 
-import { cleanName, defaultSeats } from "../game/seats.js";
+import { cleanName, unnamed } from "../game/seats.js";
 import { byLinkEntryId } from "../games/library.js";
 import { list, t } from "../i18n/messages.js";
 import { moveText } from "../i18n/move-text.js";
@@ -52,9 +52,6 @@ export function friendsTurns(state, seats, seat) {
   }
   return said;
 }
-
-/** Whether seat `seat` still has its default name ("Player 2"): a friend not named yet. */
-const unnamed = (seats, seat) => !seats[seat]?.name || seats[seat].name === defaultSeats()[seat]?.name;
 
 /**
  * The by-link flow over `store`: create(), open() and the panel that says whose turn it is and

@@ -2,7 +2,7 @@
 // It checks nothing about the rules: the engine validates the options and its message is shown.
 
 import { DEFAULT_OPTIONS } from "../../game/store.js";
-import { computerLabel, defaultSeats } from "../../game/seats.js";
+import { computerLabel, defaultSeats, unnamed } from "../../game/seats.js";
 import { levelDescription, levelName } from "../../i18n/engine-text.js";
 import { t } from "../../i18n/messages.js";
 import { h, fill } from "../../base/dom.js";
@@ -192,7 +192,7 @@ export class SetupDialog {
           h("input", {
             type: "text",
             name: `name${i}`,
-            value: this.byLink && i > 0 && isDefaultName(seat.name, i) ? "" : seat.name,
+            value: this.byLink && i > 0 && unnamed(this.seats, i) ? "" : seat.name,
             maxlength: "24",
             autocomplete: "off",
             ...(this.byLink && i > 0 ? { placeholder: t("bylink2.setup.friend-name") } : {}),
@@ -289,9 +289,6 @@ export class SetupDialog {
     }
   }
 }
-
-/** Whether `name` is seat `i`'s default name ("Player 2"), which a friend replaces on joining. */
-const isDefaultName = (name, i) => !name.trim() || name === t("seat.default-name", { n: i + 1 });
 
 /** "Play a friend by link": each person on their own device (share/bylink.js). */
 function byLinkOption(onchange) {
