@@ -6,7 +6,7 @@
 // (games/library.js `bylink`), written by the keeper like any other. It holds no rule and never
 // reads a link itself. Its hash is share/bylink-hash.js's.
 
-import { cleanName, unnamed } from "../game/seats.js";
+import { cleanName, linkNames, unnamed } from "../game/seats.js";
 import { byLinkEntryId } from "../games/library.js";
 import { list, t } from "../i18n/messages.js";
 import { moveText } from "../i18n/move-text.js";
@@ -67,8 +67,6 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
 
   const names = () => store.seats.map((s) => s.name);
   const nameOf = (seat) => names()[seat] || t("seat.default-name", { n: seat + 1 });
-  // The names a link carries: a seat with its default name goes empty (its reader's own word).
-  const linkNames = () => store.seats.map((s, i) => (unnamed(store.seats, i) ? "" : s.name));
 
   /** This device's kept facts of a game: {seat, secret, link, seats}, or null. */
   async function kept(gameId) {
@@ -96,11 +94,11 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
    * Open a by-link game's link on this device: join it, move the kept game on (its new turns
    * animate), or show it. An older link than the kept one is said, and changes nothing.
    */
-  async function open(link, linkNames = []) {
+  async function open(link, namesInLink = []) {
     const info = await store.call("bylinkRead", { link });
     const mine = await kept(info.gameId);
     // The kept seats, named as the link names them where it does.
-    const seen = { seats: mine?.seats ?? [], names: linkNames };
+    const seen = { seats: mine?.seats ?? [], names: namesInLink };
     if (!mine && info.stage === "joining") {
       const joined = await store.call("bylinkJoin", { link });
       // The friend names themselves before the link goes on (the panel asks).
@@ -157,12 +155,9 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
     return t("fair.send-turn", { name: nameOf(game.toAct) });
   }
 
-  // What the link says to the friend it is sent to, in the share sheet's message.
-  function sendText(game) {
-    if (game.stage === "over") return t("bylink2.send.over");
-    const friend = unnamed(store.seats, game.toAct) ? "" : nameOf(game.toAct);
-    return t(game.stage === "joining" ? "bylink2.send.join" : "bylink2.send.turn", { name: friend });
-  }
+  // What the share sheet's message says to the friend it goes to, from their side.
+  const SEND_TEXT = { joining: "bylink2.send.join", playing: "bylink2.send.turn", over: "bylink2.send.over" };
+  const sendText = (game) => t(SEND_TEXT[game.stage] ?? "bylink2.send.turn");
 
   function render(game, state) {
     const box = h("section", {
@@ -194,7 +189,7 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
 
   // The link to send, and Send: the phone's share sheet where there is one, a copy elsewhere.
   function sendRow(game) {
-    const url = pageUrl(null, formatByLinkHash(game.link, linkNames()));
+    const url = pageUrl(null, formatByLinkHash(game.link, linkNames(store.seats)));
     const field = h("input", {
       class: "tg-bylink-link",
       readonly: true,
@@ -285,7 +280,8 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
     create,
     open,
     /** The link to send now (the last one this device made or opened), or null. */
-    link: () => (store.view?.bylink ? pageUrl(null, formatByLinkHash(store.view.bylink.link, linkNames())) : null),
+    link: () =>
+      store.view?.bylink ? pageUrl(null, formatByLinkHash(store.view.bylink.link, linkNames(store.seats))) : null,
   };
 }
 
