@@ -14,6 +14,7 @@ import { byLinkProblem } from "./bylink.js";
 import { parseByLinkHash } from "./bylink-hash.js";
 import { HashError, parseHash } from "./hash.js";
 import { linkProblem } from "../i18n/load-errors.js";
+import { pictureColours, readPicture } from "./picture.js";
 
 async function openLink(store, games, link, notices) {
   const info = await store.call("inspectCode", { code: link.code });
@@ -33,7 +34,7 @@ async function openLink(store, games, link, notices) {
   // are played as the link says (k=): the computer stays the computer.
   const older = kin.find((r) => r.relation === "behind")?.entry;
   const kinds = kindsToSeats(link.kinds, link.kinds ? await store.call("aiLevels") : []);
-  const seats = kinds ? kinds.map((kind, i) => ({ ...older?.seats?.[i], ...kind })) : older?.seats;
+  const seats = linkSeats(link, older?.seats, kinds);
   const view = await store.load({
     share: link.code,
     names: link.names,
@@ -45,6 +46,26 @@ async function openLink(store, games, link, notices) {
   if (view.state.phase === "over") {
     notices.push(t("start.link-over"));
   }
+}
+
+/**
+ * A link's seats: those of the kept game it continues, else in the colours its picture shows (the
+ * sender's, as the board drawn before the engine had them); each played as the link says.
+ */
+function linkSeats(link, kept, kinds) {
+  let colours = [];
+  try {
+    if (!kept && link.picture) colours = pictureColours(readPicture(link.picture));
+  } catch {
+    // an unreadable picture: the page's colours
+  }
+  const count = Math.max(kept?.length ?? 0, kinds?.length ?? 0, colours.length);
+  if (!count) return undefined;
+  return Array.from({ length: count }, (_, i) => ({
+    ...(colours[i] ? { colour: colours[i] } : {}),
+    ...kept?.[i],
+    ...kinds?.[i],
+  }));
 }
 
 async function fromLink(store, games, hash, notices) {
