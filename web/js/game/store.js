@@ -125,6 +125,8 @@ export class GameStore {
     const view = await this.#askView("bylinkOpen", { link, secret });
     if (this.view?.bylink && id !== null && id === this.gameId) {
       this.byLinkSecret = secret;
+      // The names the link gives (a friend who named themselves on joining), as a fresh load has them.
+      this.seats = completeSeats(this.seats, view.state.players.length, names);
       this.#commit(view, { cause: "link", by: "friend" });
       return view;
     }
