@@ -404,7 +404,9 @@ export class GameScreen {
 
   #renderBanner(s) {
     const over = s.state.phase === "over";
-    const colour = over ? null : s.colours[s.state.current];
+    // While friends join a game by link, the line is about the next to join.
+    const seat = s.byLink?.stage === "joining" ? s.byLink.toAct : s.state.current;
+    const colour = over ? null : s.colours[seat];
     const text = bannerText(s, this.computers.thinking !== null);
     fill(
       this.parts.turnBanner,

@@ -38,7 +38,7 @@ export class SetupDialog {
     this.types = seatTypes(levels);
     this.seats = defaultSeats();
     this.players = 2;
-    this.byLink = false; // "Play a friend by link": this device plays seat 1, friends the others
+    this.byLink = false; // "Play a friend by link": this device plays the first seat, friends the others
     this.el = this.#build();
   }
 
@@ -192,10 +192,11 @@ export class SetupDialog {
           h("input", {
             type: "text",
             name: `name${i}`,
-            value: this.byLink && i > 0 && unnamed(this.seats, i) ? "" : seat.name,
+            // By link a default name is left empty: the creator types theirs, a friend gives theirs.
+            value: this.byLink && unnamed(this.seats, i) ? "" : seat.name,
             maxlength: "24",
             autocomplete: "off",
-            ...(this.byLink && i > 0 ? { placeholder: t("bylink2.setup.friend-name") } : {}),
+            ...(this.byLink ? { placeholder: t(i ? "bylink2.setup.friend-name" : "bylink2.setup.your-name") } : {}),
             aria: { label: this.#nameLabel(i) },
           }),
           colour,
