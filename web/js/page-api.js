@@ -16,6 +16,9 @@ let screenUp;
 const screenReady = new Promise((resolve, reject) => {
   screenUp = { resolve, reject };
 });
+// Awaited only once the engine is up (api.ready): a screen that fails after a failed boot (its
+// reason already on the page) must not also be reported as an unhandled rejection.
+screenReady.catch(() => {});
 
 export function installPageApi(engine) {
   const api = window.taluva ?? {};
