@@ -164,6 +164,8 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
     const opened = await openLinkHash(store, games, { hash, notices, byLink });
     document.body.dataset.share = opened?.source ?? "none";
     tell(notices);
+    // A link that could not be opened leaves the game on screen as it was, and its own link.
+    if (opened?.source === "bad-link") link.rewrite();
     if (opened?.source === "link" && opened.at !== null) replay.open(opened.at);
   }
   const lesson = createLesson({ screen, store });

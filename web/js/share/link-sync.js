@@ -83,6 +83,8 @@ export function syncLink(store, { onStep = () => {}, onLink = () => location.rel
     seatsPart(parsed.names, parsed.kinds) === seatsPart(linkNames(store.seats), linkKinds(store.seats));
 
   return {
+    /** Write the game on screen's link again (a link typed in that could not be opened). */
+    rewrite: update,
     /** The engine's picture of the live game, once it is in for the game on screen, else null. */
     picture: () => picture(null),
     /** The replay shows step `step` (null: the live game again). */
