@@ -25,7 +25,7 @@ import { createReplayDialog } from "./share/replay-dialog.js";
 import { createShareDialog } from "./share/share-dialog.js";
 import { keptGameToShow, openFirstGame, openLinkHash } from "./share/start.js";
 import { parseByLinkHash } from "./share/bylink-hash.js";
-import { hashLanguage, parseHash } from "./share/hash.js";
+import { hashLanguage } from "./share/hash.js";
 import { linkPictureToShow } from "./share/link-picture.js";
 
 async function openGame(store, games, byLink) {
@@ -56,16 +56,6 @@ function tell(notices) {
   for (const notice of notices) {
     if (typeof notice === "string") showNotice(notice);
     else showNotice(notice.text, { kind: notice.kind });
-  }
-}
-
-/** Whether a hash names a game (a broken one too: opening it says why). */
-function namesGame(hash) {
-  if (parseByLinkHash(hash)) return true;
-  try {
-    return parseHash(hash) !== null;
-  } catch {
-    return true;
   }
 }
 
@@ -150,12 +140,13 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
   document.body.dataset.share = start.source;
   tell([...early, ...start.notices]);
 
-  // The next link opened in this tab (pasted into the address bar): the game opens by the same
-  // code a fresh load runs (share/start.js openLinkHash), over whatever the page showed. Another
-  // language, or no game named, is a fresh load itself.
+  // The next link opened in this tab (pasted into the address bar). A by-link game's opens by
+  // the code a fresh load runs (share/start.js openLinkHash), over the game on screen, so that
+  // the friends' turns play on the board; any other link (a game's, another language, none) is
+  // a fresh load itself.
   async function openTyped(hash) {
     const language = hashLanguage(hash);
-    if (!namesGame(hash) || (language && language !== document.documentElement.lang)) {
+    if (!parseByLinkHash(hash) || (language && language !== document.documentElement.lang)) {
       location.reload();
       return;
     }
@@ -166,7 +157,6 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
     tell(notices);
     // A link that could not be opened leaves the game on screen as it was, and its own link.
     if (opened?.source === "bad-link") link.rewrite();
-    if (opened?.source === "link" && opened.at !== null) replay.open(opened.at);
   }
   const lesson = createLesson({ screen, store });
   addLessonEntries(screen, lesson);
