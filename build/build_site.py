@@ -65,6 +65,8 @@ WHEELS_DIR = "wheels/"
 # The entry modules of the game page, the embed and the engine worker.
 PAGE_ENTRY = "js/boot.js"
 EMBED_ENTRY = "js/embed/embed.js"
+# The game page's drawing of a link's board in its first moments (boot.js imports it at once).
+EARLY_LINK = "js/share/early-link.js"
 WORKER = "js/engine/worker.js"
 # Build files (a path, or a folder ending in /) the game page fetches only when it needs them,
 # which the service worker caches once a page has fetched them, not on every first visit (sw.js,
@@ -379,7 +381,9 @@ def build(out: Path) -> dict[str, object]:
     # must list the site's files as they end up.
     bundle_worker(staging, WORKER, keep_for=(PAGE_ENTRY, EMBED_ENTRY))
     bundle_embed(staging, EMBED_ENTRY, keep_for=(PAGE_ENTRY, WORKER))
-    add_module_preloads(staging, "index.html", PAGE_ENTRY, later="page-module-preloads")
+    add_module_preloads(
+        staging, "index.html", PAGE_ENTRY, later="page-module-preloads", first=EARLY_LINK
+    )
     # The embed loads the engine's modules only when the reader asks for the game.
     add_module_preloads(staging, "embed.html", EMBED_ENTRY, dynamic=False)
     minified = minify_site(staging)

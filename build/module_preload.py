@@ -45,12 +45,19 @@ def module_graph(site: Path, entry: str, dynamic: bool = True) -> list[str]:
 
 
 def add_module_preloads(
-    site: Path, page: str, entry: str, dynamic: bool = True, later: str | None = None
+    site: Path,
+    page: str,
+    entry: str,
+    dynamic: bool = True,
+    later: str | None = None,
+    first: str | None = None,
 ) -> int:
     """Write a modulepreload link for each module `entry` imports into `page`, right after the
     script tag that loads `entry`; returns how many. `dynamic`: as in module_graph. `later`: the
     id of a `<template>` for the links of every module `entry` does not import statically, for
-    `entry` to insert when it chooses."""
+    `entry` to insert when it chooses. `first`: a module whose graph's links come first in the
+    template, marked `data-first` (the game page's early drawing of a link's board, which
+    boot.js fetches before the rest)."""
     html_path = site / page
     html = html_path.read_text()
     tag = f'<script type="module" src="{entry}"></script>'
@@ -60,11 +67,15 @@ def add_module_preloads(
     now = module_graph(site, entry, dynamic=False)[1:] if later else modules
     indent = html[: html.index(tag)].rsplit("\n", 1)[-1]
 
+    early = set(module_graph(site, first)) if first else set()
+
     def links(paths: list[str], pad: str) -> str:
-        return "".join(f'\n{pad}<link rel="modulepreload" href="{m}">' for m in paths)
+        mark = lambda m: " data-first" if m in early else ""  # noqa: E731
+        return "".join(f'\n{pad}<link rel="modulepreload" href="{m}"{mark(m)}>' for m in paths)
 
     written = links(now, indent)
     deferred = [m for m in modules if m not in now]
+    deferred.sort(key=lambda m: m not in early)  # stable: the first graph's links, then the rest
     if deferred:
         inner = links(deferred, indent + "  ")
         written += f'\n{indent}<template id="{later}">{inner}\n{indent}</template>'

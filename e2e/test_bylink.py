@@ -91,6 +91,9 @@ def test_two_devices_play_a_whole_game_by_passing_links(server, browser) -> None
 
     # Bo opens the link on his own device: he joins, and sends the link back to Ann.
     bo_context, bo = device(browser, server, url, errors)
+    # Asked his name first, the one Ann gave him filled in.
+    assert bo.input_value("[data-testid=bylink-name]") == "Bo"
+    bo.click("[data-testid=bylink-join]")
     url = sent_link(bo, 0)
     assert "Ann" in bo.text_content(PANEL)
     assert bo.evaluate("location.hash").startswith("#f=")

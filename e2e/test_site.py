@@ -103,7 +103,7 @@ def test_the_embed_draws_from_a_few_preloaded_files_and_loads_the_rest_after(sit
     for part in ("preview", "player"):
         assert any(re.fullmatch(rf"js/embed/{part}-\w+\.js", m) for m in later), later
     assert "js/engine/client.js" in later and "js/engine/client.js" not in first
-    assert not (site_dir / "js/embed/picture-view.js").exists()  # bundled, and only the embed's
+    assert not (site_dir / "js/embed/preview.js").exists()  # bundled, and only the embed's
     assert all(m in sw_build(site_dir)["files"] for m in later)
 
 

@@ -35,9 +35,10 @@ PERSON_OR_OVER = f"""() => {{
 }}"""
 ROUTE = "async () => { const i = await taluva.ready; return [i.route, i.fallback]; }"
 READY_MS = "() => performance.getEntriesByName('taluva:engine-ready')[0]?.startTime ?? null"
-# Every shown <select> inside `scope`: its name and where it is, in screenshot pixels.
+# Every shown <select> inside `scope`: its name and where it is, in screenshot pixels. One in a
+# closed <details> is not shown, though Firefox gives it a box (its content-visibility: hidden).
 SHOWN_SELECTS = """(scope) => [...document.querySelectorAll(`${scope} select`)]
-    .filter((s) => s.getClientRects().length > 0)
+    .filter((s) => s.getClientRects().length > 0 && !s.closest("details:not([open])"))
     .map((s) => {
         const r = s.getBoundingClientRect(), k = devicePixelRatio;
         const name = s.name || s.dataset.testid || s.className;

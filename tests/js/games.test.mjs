@@ -362,6 +362,14 @@ test("a by-link game is kept from its first link with this device's secret, move
   assert.equal(entries[0].steps, 2);
   assert.equal(entries[0].seats[0].name, "Ann");
   assert.deepEqual(causes, ["load:person", "link:friend"]);
+  // A next link that names a seat (a friend who named themselves on joining) names it on screen,
+  // as a fresh load of that link would; a seat the link leaves empty keeps its name.
+  await store.openByLink({ link: "1LINK2", secret: "ab1", names: ["", "Bea"], id: "bylink-g1" });
+  assert.deepEqual(
+    store.seats.map((seat) => seat.name),
+    ["Ann", "Bea"],
+  );
+  causes.pop();
   // Another game, then the by-link one again from the list: from its link and secret.
   await store.newGame({ seed: 1 });
   assert.equal(store.byLinkSecret, null);

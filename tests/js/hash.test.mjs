@@ -22,20 +22,44 @@ describe("round trips", () => {
   ];
   for (const game of games) {
     test(JSON.stringify(game), () => {
-      assert.deepEqual(parseHash(formatHash(game)), { ...game, summary: null, picture: null });
+      assert.deepEqual(parseHash(formatHash(game)), { ...game, kinds: null, summary: null, picture: null });
     });
   }
 
   test("a code alone is the shortest hash", () => {
     assert.equal(formatHash({ code: CODE }), `#g=${CODE}`);
-    assert.deepEqual(parseHash(`#g=${CODE}`), { code: CODE, at: null, names: [], summary: null, picture: null });
+    assert.deepEqual(parseHash(`#g=${CODE}`), {
+      code: CODE,
+      at: null,
+      names: [],
+      kinds: null,
+      summary: null,
+      picture: null,
+    });
   });
 
   test("a picture goes along and comes back; one with other characters is dropped", () => {
-    const game = { code: CODE, at: 3, names: ["Ann"], summary: null, picture: "EhA-_x9" };
+    const game = { code: CODE, at: 3, names: ["Ann"], kinds: null, summary: null, picture: "EhA-_x9" };
     assert.equal(formatHash(game), `#g=${CODE}&at=3&p=Ann&b=EhA-_x9`);
     assert.deepEqual(parseHash(formatHash(game)), game);
     assert.equal(parseHash(`#g=${CODE}&b=EhA%20x`).picture, null);
+  });
+
+  test("who plays each seat goes along (k=, versioned) and comes back; all people leave it out", () => {
+    const kinds = ["human", "computer:intermediate", "computer:master"];
+    const hash = formatHash({ code: CODE, names: ["Ann"], kinds });
+    assert.equal(hash, `#g=${CODE}&p=Ann&k=1.p.intermediate.master`);
+    assert.deepEqual(parseHash(hash).kinds, kinds);
+    assert.equal(formatHash({ code: CODE, kinds: ["human", "human"] }), `#g=${CODE}`);
+    assert.equal(parseHash(`#g=${CODE}`).kinds, null); // a link made before the field: people
+  });
+
+  test("a k= field of a later version, or one that does not read, loses the kinds only", () => {
+    for (const k of ["2.p.strong", "1", "1.", "1.P.strong", "1.p.str0ng", "1.p.p.p.p.p", "x", "1.p%20"]) {
+      const link = parseHash(`#g=${CODE}&p=Ann&k=${k}`);
+      assert.equal(link.kinds, null, k);
+      assert.equal(link.code, CODE, k);
+    }
   });
 
   test("the leading # is optional", () => {
@@ -163,6 +187,7 @@ describe("forward compatibility", () => {
       code: CODE,
       at: 4,
       names: [],
+      kinds: null,
       summary: null,
       picture: null,
     });
@@ -173,6 +198,7 @@ describe("forward compatibility", () => {
       code: CODE,
       at: 2,
       names: [],
+      kinds: null,
       summary: null,
       picture: null,
     });

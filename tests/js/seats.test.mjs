@@ -7,7 +7,9 @@ import {
   computerLabel,
   computerLevel,
   hashText,
+  linkKinds,
   linkNames,
+  kindsToSeats,
   seatSeed,
 } from "../../web/js/game/seats.js";
 
@@ -44,7 +46,20 @@ test("names from a link override, computer levels parse, defaults are left out o
   assert.equal(computerLevel(seats[0].type), "strong");
   assert.equal(computerLevel("human"), null);
   assert.deepEqual(linkNames(completeSeats([], 2)), []);
-  assert.deepEqual(linkNames(seats), ["Player 1", "Bo"]);
+  // A default name is left empty, for the reader's own language's.
+  assert.deepEqual(linkNames(seats), ["", "Bo"]);
+});
+
+test("a link keeps who plays each seat; a level this engine lacks is played by its strongest", () => {
+  const seats = completeSeats([{ type: "human" }, { type: "computer:strong" }], 2);
+  assert.deepEqual(linkKinds(seats), ["human", "computer:strong"]);
+  const levels = ["random", "beginner", "intermediate", "strong", "master"];
+  assert.deepEqual(kindsToSeats(["human", "computer:strong", "computer:grandmaster"], levels), [
+    { type: "human" },
+    { type: "computer:strong" },
+    { type: "computer:master" },
+  ]);
+  assert.equal(kindsToSeats(null, levels), null);
 });
 
 test("seeds are stable numbers", () => {

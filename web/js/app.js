@@ -23,7 +23,9 @@ import { createReviewDialog } from "./review/review-dialog.js";
 import { colourById } from "./base/theme.js";
 import { createReplayDialog } from "./share/replay-dialog.js";
 import { createShareDialog } from "./share/share-dialog.js";
-import { keptGameToShow, openFirstGame } from "./share/start.js";
+import { keptGameToShow, openFirstGame, openLinkHash } from "./share/start.js";
+import { parseByLinkHash } from "./share/bylink-hash.js";
+import { hashLanguage } from "./share/hash.js";
 import { linkPictureToShow } from "./share/link-picture.js";
 
 async function openGame(store, games, byLink) {
@@ -46,6 +48,14 @@ async function library(notices) {
   } catch (error) {
     notices.push(t("app.unkept", { problem: error?.message ?? String(error) }));
     return null;
+  }
+}
+
+/** Show what the person must be told on opening a game (strings, or {text, kind}). */
+function tell(notices) {
+  for (const notice of notices) {
+    if (typeof notice === "string") showNotice(notice);
+    else showNotice(notice.text, { kind: notice.kind });
   }
 }
 
@@ -116,17 +126,37 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
     onStep: (step) => link.setAt(step),
     onReview: (step) => openReview(step),
   });
-  const link = syncLink(store, { onStep: (step) => replay.open(step) });
+  const link = syncLink(store, {
+    onStep: (step) => replay.open(step),
+    onLink: (hash) => openTyped(hash).catch((error) => console.warn("Taluva: could not open the link:", error)),
+  });
   screen.setReplay((step) => replay.open(step));
   const share = createShareDialog({ store, screen, onReplay: (step) => replay.open(step) });
 
-  const byLink = createByLink({ store, games });
+  // Its panel under the step bar, in the layout (never over the board): share/bylink.js.
+  const byLink = createByLink({ store, games, mount: (panel) => screen.parts.stepBar.after(panel) });
   screen.dialogs.when("setup", (setup) => (setup.onByLink = (config) => byLink.create(config)));
   const start = await openGame(store, games, byLink);
   document.body.dataset.share = start.source;
-  for (const notice of [...early, ...start.notices]) {
-    if (typeof notice === "string") showNotice(notice);
-    else showNotice(notice.text, { kind: notice.kind });
+  tell([...early, ...start.notices]);
+
+  // The next link opened in this tab (pasted into the address bar). A by-link game's opens by
+  // the code a fresh load runs (share/start.js openLinkHash), over the game on screen, so that
+  // the friends' turns play on the board; any other link (a game's, another language, none) is
+  // a fresh load itself.
+  async function openTyped(hash) {
+    const language = hashLanguage(hash);
+    if (!parseByLinkHash(hash) || (language && language !== document.documentElement.lang)) {
+      location.reload();
+      return;
+    }
+    for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+    const notices = [];
+    const opened = await openLinkHash(store, games, { hash, notices, byLink });
+    document.body.dataset.share = opened?.source ?? "none";
+    tell(notices);
+    // A link that could not be opened leaves the game on screen as it was, and its own link.
+    if (opened?.source === "bad-link") link.rewrite();
   }
   const lesson = createLesson({ screen, store });
   addLessonEntries(screen, lesson);
@@ -141,5 +171,5 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
   document.body.dataset.shareReady = "1";
   screen.dialogs.buildWhenIdle(["setup", "confirm"]); // Help and the end are rarer: built when opened
   if (start.source === "link" && start.at !== null) replay.open(start.at);
-  return { ...gameApi({ store, computers, screen, share, replay, games, list }), bylink: byLink };
+  return { ...gameApi({ store, computers, screen, share, replay, games, list, sync: link }), bylink: byLink };
 }

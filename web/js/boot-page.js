@@ -99,10 +99,14 @@ function sayWords(key) {
 function showError(error) {
   body.dataset.engine = "error";
   const [message, hint] = FAILURES[error.kind] ?? [];
-  $("boot-error-message").textContent = message
-    ? t(message, { file: error.file ?? "?", status: error.status ?? "?", seconds: error.seconds ?? 0 })
-    : error.message;
-  $("boot-error-hint").textContent = hint ? t(hint) : "";
+  const say = () => {
+    $("boot-error-message").textContent = message
+      ? t(message, { file: error.file ?? "?", status: error.status ?? "?", seconds: error.seconds ?? 0 })
+      : error.message;
+    $("boot-error-hint").textContent = hint ? t(hint) : "";
+  };
+  say();
+  speaking.then(say); // a boot that failed before the page's language was in says it again in it
   const where = error.stage ? `stage: ${error.stage}\n` : "";
   $("boot-error-detail").textContent = `${error.kind ?? error.name}\n${where}${error.message}\n${error.detail ?? ""}`;
   $("boot-error").hidden = false;
@@ -121,9 +125,31 @@ function showReady(info) {
 // the boot screen shrinks to a strip below it until the engine answers.
 function showPreview() {
   dormant(false);
+  leaveEarlyLink();
   $("app").hidden = false;
   body.dataset.preview = "1";
   requestAnimationFrame(() => performance.mark("taluva:preview")); // after the board's frame
+}
+
+// A link's board drawn from its picture in the page's first moments (share/early-link.js, started
+// by boot.js): above the strip, until the game screen shows (a preview of its own, or the game).
+let earlyLink = null;
+let gameShown = false;
+
+function showEarlyLink(shown) {
+  if (!shown) return;
+  if (gameShown || body.dataset.preview === "1") {
+    shown.remove(); // the game screen came first
+    return;
+  }
+  earlyLink = shown;
+  body.dataset.preview = "link"; // the boot screen is the strip below it
+  speaking.then(() => earlyLink?.describe());
+}
+
+function leaveEarlyLink() {
+  earlyLink?.remove();
+  earlyLink = null;
 }
 
 // The game screen takes the page once the engine answers; the boot screen goes. app.js opens the
@@ -131,6 +157,8 @@ function showPreview() {
 function showGame() {
   if (body.dataset.engine !== "ready") return; // the engine failed meanwhile: its reason shows
   dormant(false);
+  gameShown = true;
+  leaveEarlyLink();
   $("app").hidden = false;
   $("boot").hidden = true;
   delete body.dataset.preview;
@@ -157,10 +185,12 @@ $("boot-retry").addEventListener("click", () => location.reload());
 
 /**
  * Everything the page does around `engine` (started by boot.js); `early` are the progress
- * reports that came before this module loaded. Returns the handler for the later ones.
+ * reports that came before this module loaded; `link` resolves with a link's board drawn early
+ * (share/early-link.js), or null. Returns the handler for the later progress reports.
  */
-export function startPage(engine, early) {
+export function startPage(engine, early, link = Promise.resolve(null)) {
   installPageApi(engine);
+  link.then(showEarlyLink);
   early.forEach(showProgress);
   startGame(engine);
   followEngine(engine);
@@ -242,7 +272,9 @@ function followEngine(engine) {
     },
     (error) => {
       clearTimeout(slowNote);
-      hideGame();
+      // A game drawn before the engine (a link's picture, a kept game) stays on screen, the
+      // reason in the strip below it; else the reason takes the page.
+      if (!body.dataset.preview) hideGame();
       showError(error);
     },
   );

@@ -28,19 +28,36 @@ function start() {
     bootOptions: { keepDownloads: Boolean(navigator.serviceWorker && !navigator.serviceWorker.controller) },
   });
 
+  // A link that carries its board's picture (b=) has it drawn now, by the ~20 small modules of
+  // the embed's drawing: waiting for the game screen's, a loaded machine had the engine ready
+  // first and showed no board at all.
+  const all = [...(document.getElementById("page-module-preloads")?.content.children ?? [])];
+  const withPicture = /(^#|&)b=[\w-]/.test(location.hash);
+  // Its modules all at once (marked data-first by the build), not found level by level.
+  const first = (link) => withPicture && link.hasAttribute("data-first");
+  document.head.append(...all.filter(first));
+  const preloads = all.filter((link) => !first(link));
+  const earlyLink = withPicture
+    ? import("./share/early-link.js")
+        .then(({ drawEarlyLink }) => drawEarlyLink(document.getElementById("early-link")))
+        .catch(() => null)
+    : null;
+
   // Only now the page's own modules: their preloads wait in a template (build/module_preload.py) so
-  // that the worker's modules, fetched through the same service worker, do not queue behind them.
+  // that the worker's modules, fetched through the same service worker, do not queue behind them,
+  // and the link's board is not queued behind them either (they wait until it is drawn).
   // A few links a task: the ~70 at once held the main thread for ~70 ms on a 4x slower CPU
   // (Lighthouse's phone), the first visit's longest task.
   const PRELOADS_A_TASK = 8;
-  const preloads = [...(document.getElementById("page-module-preloads")?.content.children ?? [])];
-  (function preloadSome() {
+  function preloadSome() {
     document.head.append(...preloads.splice(0, PRELOADS_A_TASK));
     if (preloads.length) setTimeout(preloadSome);
-  })();
+  }
+  if (earlyLink) earlyLink.then(preloadSome);
+  else preloadSome();
 
   import("./boot-page.js").then(({ startPage }) => {
-    onProgress = startPage(engine, early);
+    onProgress = startPage(engine, early, earlyLink ?? Promise.resolve(null));
   });
 }
 

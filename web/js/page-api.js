@@ -16,6 +16,9 @@ let screenUp;
 const screenReady = new Promise((resolve, reject) => {
   screenUp = { resolve, reject };
 });
+// Awaited only once the engine is up (api.ready): a screen that fails after a failed boot (its
+// reason already on the page) must not also be reported as an unhandled rejection.
+screenReady.catch(() => {});
 
 export function installPageApi(engine) {
   const api = window.taluva ?? {};
@@ -41,8 +44,9 @@ export function gameFailed(error) {
 }
 
 /** The game members of window.taluva, over the store and what follows it. */
-export function gameApi({ store, computers, screen, share, replay, games, list }) {
-  const link = () => pageUrl(null, hashOf(store));
+export function gameApi({ store, computers, screen, share, replay, games, list, sync }) {
+  // With the engine's picture of the position once it is in (a few ms after each change).
+  const link = () => pageUrl(null, hashOf(store, null, { picture: sync?.picture() }));
   return {
     /** The current state JSON (a copy), as the page shows it. */
     state: () => clone(store.state),
@@ -97,10 +101,11 @@ export function gameApi({ store, computers, screen, share, replay, games, list }
     share: {
       /** The current game's share code. */
       code: () => store.view?.share ?? "",
-      /** The link to the current game (index.html#g=...). */
+      /** The link to the current game (index.html#g=...), with its board's picture once drawn. */
       link,
       /** The embed snippet for the current game. */
-      embedCode: () => embedSnippet(pageUrl("embed.html", hashOf(store, null, { preview: true }))),
+      embedCode: () =>
+        embedSnippet(pageUrl("embed.html", hashOf(store, null, { preview: true, picture: sync?.picture() }))),
       /** Import a record (text): resolves true, or false with the engine's message shown. */
       importRecord: (text) => share.importRecord(text),
       /** Open the replay at a step (null: the last). */

@@ -32,7 +32,8 @@ import { drawBoard, drawMotionFrame } from "./render.js";
 import { completeView, emptyView, indexView, levelAt, sameView } from "./view.js";
 
 export class Board {
-  constructor(canvas, handlers = {}) {
+  /** `still`: a picture nobody plays on (no pointer or wheel input: board/input.js). */
+  constructor(canvas, handlers = {}, { still = false } = {}) {
     this.canvas = canvas;
     this.ctx = canvas.getContext("2d");
     this.handlers = handlers;
@@ -50,7 +51,7 @@ export class Board {
     this.frame = 0;
     this.draws = 0;
     this.#index();
-    this.input = new BoardInput(this, () => this.#resize());
+    this.input = new BoardInput(this, () => this.#resize(), { still });
     // Input during an animation finishes it at once (capture: before the page acts on it).
     for (const type of ["keydown", "pointerdown"]) window.addEventListener(type, () => this.finishMotion(), true);
   }

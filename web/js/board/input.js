@@ -8,22 +8,27 @@
 //   onPan()                                                a drag ended
 
 export class BoardInput {
-  /** `board`: hitTest, zoomBy, panBy, handlers, canvas; `resize`: measure the canvas again. */
-  constructor(board, resize) {
+  /**
+   * `board`: hitTest, zoomBy, panBy, handlers, canvas; `resize`: measure the canvas again.
+   * `still`: a picture, not a board to play on (the embed's preview): only resizes are followed,
+   * so the wheel and a finger scroll the page around it and a click is the page's.
+   */
+  constructor(board, resize, { still = false } = {}) {
     this.board = board;
     this.pointers = new Map();
     this.pinch = null;
     this.hover = null;
     this.lastTouch = -Infinity; // when the last touch or pen event came
     this.wheelAcc = 0;
-    this.#listen(resize);
+    this.#listen(resize, still);
   }
 
-  #listen(resize) {
+  #listen(resize, still) {
     const c = this.board.canvas;
     const ro = new ResizeObserver(resize);
     ro.observe(c);
     window.addEventListener("resize", resize);
+    if (still) return;
     c.addEventListener("pointerdown", (e) => this.#down(e));
     c.addEventListener("pointermove", (e) => this.#move(e));
     c.addEventListener("pointerup", (e) => this.#up(e));

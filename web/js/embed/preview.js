@@ -14,7 +14,7 @@ import { list, t, useFormatter } from "../i18n/messages.js";
 import { translatePage } from "../i18n/page-text.js";
 import { formatHash, HashError, hashLanguage, parseHash } from "../share/hash.js";
 import { linkProblem } from "../i18n/load-errors.js";
-import { describePicture } from "./picture-view.js";
+import { describePicture } from "../share/picture-view.js";
 import { IntlMessageFormat } from "../vendor/intl-messageformat.js";
 
 const $ = (id) => document.getElementById(id);
@@ -64,7 +64,8 @@ function start(early) {
   $("embed-open").href = `index.html${formatHash(link)}${lang ? `&lang=${lang}` : ""}`;
   const button = $("embed-load");
   button.hidden = false;
-  button.addEventListener("click", async () => {
+  const load = async () => {
+    if (button.disabled || (body.dataset.embed !== "preview" && body.dataset.embed !== "error")) return;
     button.disabled = true;
     body.dataset.embed = "loading";
     $("embed-status").textContent = t("embed.loading");
@@ -80,7 +81,10 @@ function start(early) {
       $("embed-error").hidden = false;
       button.disabled = false;
     }
-  });
+  };
+  button.addEventListener("click", load);
+  // A click or a tap on the board loads the game too: the board is what the reader points at.
+  early?.canvas.addEventListener("click", load);
   window.addEventListener("hashchange", () => location.reload());
 }
 

@@ -65,11 +65,39 @@ export function completeSeats(seats = [], count = 2, names = []) {
   return table;
 }
 
-/** Seat names worth putting in a link: none when every seat has its default name. */
+/** Whether seat `i` still has its default name ("Player 2"): a friend by link not named yet. */
+export function unnamed(seats, i) {
+  const name = seats[i]?.name;
+  return !name || name === t("seat.default-name", { n: i + 1 });
+}
+
+/**
+ * Seat names worth putting in a link: a seat with its default name ("Player 2") is left empty,
+ * so that whoever opens the link reads it in their own language; none when every seat has it.
+ */
 export function linkNames(seats) {
-  const names = seats.map((s) => s.name);
   const defaults = defaultSeats();
-  return names.every((n, i) => n === defaults[i]?.name) ? [] : names;
+  const names = seats.map((s, i) => (s.name === defaults[i]?.name ? "" : s.name));
+  return names.some((n) => n) ? names : [];
+}
+
+/** Who plays each seat, for a link's k= field (share/hash.js): "human" or "computer:<level>". */
+export function linkKinds(seats) {
+  return seats.map((s) => (computerLevel(s.type) ? s.type : "human"));
+}
+
+/**
+ * The seat types a link's k= field gave (`kinds`, or null), each computer at a level this
+ * engine has (`levels`, its ids weakest first): a level it does not know, from a later build,
+ * is played by its strongest. Null when the link names no kinds (every seat a person).
+ */
+export function kindsToSeats(kinds, levels) {
+  if (!kinds) return null;
+  return kinds.map((type) => {
+    const level = computerLevel(type);
+    if (!level) return { type: "human" };
+    return { type: `computer:${levels.includes(level) || !levels.length ? level : levels.at(-1)}` };
+  });
 }
 
 /** The seed of a seat's computer, derived from the game's seed so a seeded game replays. */

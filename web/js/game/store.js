@@ -3,7 +3,8 @@
 // screen, the autosave, the URL hash, computer turns and hints all follow it.
 //
 //   store.subscribe(({view, prev, cause, by}) => ...)   cause: new | load | play | undo | redo | link
-//                                                        (link: a by-link game's next link, by "friend")
+//                                                        | seats (link: a by-link game's next link,
+//                                                        by "friend"; seats: a seat renamed)
 //   store.onBusy((busy) => ...)                          an engine call is under way, or not
 //   store.onError((error) => ...)                        a play/undo/redo the engine refused
 //
@@ -126,7 +127,8 @@ export class GameStore {
     const signed = (view.bylink.names ?? []).map((name, i) => name || names[i]);
     if (this.view?.bylink && id !== null && id === this.gameId) {
       this.byLinkSecret = secret;
-      this.seats = this.seats.map((seat, i) => (signed[i] ? { ...seat, name: signed[i] } : seat));
+      // The names the link gives (signed ones first), as a fresh load of it has them.
+      this.seats = completeSeats(this.seats, view.state.players.length, [...signed, ...names.slice(signed.length)]);
       this.#commit(view, { cause: "link", by: "friend" });
       return view;
     }

@@ -10,8 +10,8 @@ import { stepsThrough, turnHexes } from "../game/log-turns.js";
 import { MoveChoice } from "../game/choice.js";
 import { motionMs } from "../game/computer.js";
 import { computerLevel } from "../game/seats.js";
-import { levelName, resultSentence } from "../i18n/engine-text.js";
-import { list, rich, t } from "../i18n/messages.js";
+import { levelName } from "../i18n/engine-text.js";
+import { list, t } from "../i18n/messages.js";
 import { moveText } from "../i18n/move-text.js";
 import { createConfirmDialog } from "./dialogs/confirm.js";
 import { createEndDialog } from "./dialogs/end.js";
@@ -28,6 +28,7 @@ import { longPressTitles } from "./longpress.js";
 import { createMenu } from "./menu.js";
 import { errorText } from "./notify.js";
 import { renderLog, renderPlayers, renderTiles } from "./panels.js";
+import { bannerText } from "./banner.js";
 import { renderStepBar } from "./stepbar.js";
 import { colourById } from "../base/theme.js";
 import { Tooltip } from "./tooltip.js";
@@ -261,9 +262,11 @@ export class GameScreen {
       () => this.#renderPanels(this.snapshot(), { players: false }),
       () => this.#renderLog(),
     ];
+    // Stopped early by a change that was no new game (a by-link game's next link, a move): its
+    // render left the panels to these tasks, so they are drawn for the view on screen now.
     const done = () => {
       this.#panelsLater = null;
-      if (current()) this.#renderPanels(this.snapshot());
+      this.#renderPanels(this.snapshot());
       this.#showBusy();
     };
     this.#panelsLater = inTasks(steps, { until: () => !current(), done });
@@ -355,6 +358,7 @@ export class GameScreen {
       hasHumans: store.hasHumans(),
       personToMove: store.personToMove(),
       starting: Boolean(this.#preview),
+      byLink: store.view?.bylink ?? null, // a by-link game: this device's seat, who is to act
     };
   }
 
@@ -399,29 +403,11 @@ export class GameScreen {
   }
 
   #renderBanner(s) {
-    const { state, seats } = s;
-    const over = state.phase === "over";
-    const colour = over ? null : s.colours[state.current];
-    const name = seats[state.current]?.name;
-    const b = (chunks) => h("strong", {}, chunks);
-    let text;
-    if (over) text = h("span", {}, rich("screen.banner.over", { b, result: resultSentence(state.result) }));
-    else if (this.computers.thinking !== null)
-      text = h(
-        "span",
-        { dataset: { testid: "thinking" } },
-        rich("screen.banner.thinking", { b, name }),
-        h("span", { class: "tg-spinner", aria: { hidden: "true" } }),
-      );
-    else if (state.phase === "draw")
-      text = h("span", {}, rich("fair.banner", { b, name })); // by link: not yet drawn
-    else
-      text = h(
-        "span",
-        {},
-        rich("screen.banner.turn", { b, name, phase: state.phase }),
-        h("span", { class: "tg-step" }, t("screen.banner.step", { step: state.phase === "place" ? 1 : 2 })),
-      );
+    const over = s.state.phase === "over";
+    // While friends join a game by link, the line is about the next to join.
+    const seat = s.byLink?.stage === "joining" ? s.byLink.toAct : s.state.current;
+    const colour = over ? null : s.colours[seat];
+    const text = bannerText(s, this.computers.thinking !== null);
     fill(
       this.parts.turnBanner,
       colour

@@ -7,7 +7,7 @@
 import { drawTile } from "../board/art.js";
 import { KINDS } from "../game/choice.js";
 import { AI_SPEEDS } from "../game/computer.js";
-import { computerLevel } from "../game/seats.js";
+import { computerLevel, unnamed } from "../game/seats.js";
 import { h, patch, smallCanvas } from "../base/dom.js";
 import { expandChooser } from "./expand-chooser.js";
 import { pieceIcon } from "./panels.js";
@@ -247,14 +247,17 @@ function startingBar(bar) {
 // A by-link game on a device whose person is not to move (share/bylink.js): the next tile is
 // drawn on the mover's device only.
 function waitBar(bar, s) {
-  const name = s.seats[s.state.current]?.name;
+  // While friends join, the game waits for the next to join, not for the seat that plays first.
+  const joining = s.byLink?.stage === "joining";
+  const seat = joining ? s.byLink.toAct : s.state.current;
+  const words = { name: s.seats[seat]?.name, named: unnamed(s.seats, seat) ? "no" : "yes" };
   patch(
     bar,
     h(
       "div",
       { class: "tg-step-text" },
-      h("p", { class: "tg-step-title" }, t("fair.wait", { name })),
-      h("p", { class: "tg-step-help" }, t("fair.wait.help", { name })),
+      h("p", { class: "tg-step-title" }, t(joining ? "bylink2.wait.join" : "fair.wait", words)),
+      h("p", { class: "tg-step-help" }, t(joining ? "bylink2.wait.join.help" : "fair.wait.help", words)),
     ),
   );
 }

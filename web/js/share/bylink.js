@@ -6,12 +6,13 @@
 // (games/library.js `bylink`), written by the keeper like any other. It holds no rule and never
 // reads a link itself. Its hash is share/bylink-hash.js's.
 
-import { linkNames } from "../game/seats.js";
+import { cleanName, linkNames, unnamed } from "../game/seats.js";
 import { byLinkEntryId } from "../games/library.js";
 import { list, t } from "../i18n/messages.js";
 import { moveText } from "../i18n/move-text.js";
 import { formatByLinkHash } from "./bylink-hash.js";
 import { showNotice } from "./notice.js";
+import { h } from "../base/dom.js";
 import { pageUrl } from "./share-dialog.js";
 
 const ERRORS = {
@@ -87,11 +88,13 @@ export function friendsTurns(state, seats, seat) {
 /**
  * The by-link flow over `store`: create(), open() and the panel that says whose turn it is and
  * offers the link. `games`: the kept games (games/games.js), where each game's secret and last
- * link are kept; without storage, they are kept for the visit.
+ * link are kept; without storage, they are kept for the visit. `mount(panel)` puts the panel in
+ * the game screen's layout (under the step bar: never over the board).
  */
-export function createByLink({ store, games }) {
+export function createByLink({ store, games, mount = (panel) => document.body.append(panel) }) {
   let panel = null;
   let handing = false;
+  let asking = null; // {id, link, info, seen}: a friend invited by a link, asked their name before joining
   const visit = new Map(); // entry id -> {seat, secret, link, seats}: kept when storage is not
 
   const names = () => store.seats.map((s) => s.name);
@@ -121,24 +124,40 @@ export function createByLink({ store, games }) {
   }
 
   /**
-   * Open a by-link game's link on this device: join it, move the kept game on (its new turns
-   * animate), or show it. An older link than the kept one is said, and changes nothing.
+   * Open a by-link game's link on this device: ask a friend invited by it their name and join,
+   * move the kept game on (its new turns animate), or show it. An older link than the kept one is
+   * said, and changes nothing.
    */
   async function open(link, hashNames = []) {
     const info = await read(link);
     const mine = await kept(info.gameId);
     // The kept seats, named as the link names them where it does.
     const seen = { seats: mine?.seats ?? [], names: hashNames };
-    if (!mine && info.stage === "joining" && !info.confirming) return join(link, info, seen);
+    if (isInvitation(info, mine)) return invited(link, info, seen);
     if (!info.signed) showNotice(t("fair.weaker"), { kind: "info", testid: "bylink-weaker" });
     if (!mine?.link) return show(link, mine?.secret ?? null, info.gameId, seen);
     return moveOn(link, mine, info.gameId, seen);
   }
 
-  /** Join the game of `link` as the next seat, which signs the name the link's sender gave it. */
-  async function join(link, info, seen) {
-    const joined = await store.call("bylinkJoin", { link, name: seen.names[info.joined] ?? "" });
-    return show(joined.link, joined.secret, joined.gameId, seen);
+  // A joining link that asks this device to join: not on its way back down to seat 0 (confirming),
+  // and no seat of it kept here.
+  const isInvitation = (info, mine) => info.stage === "joining" && !info.confirming && !mine?.secret;
+
+  /**
+   * A friend invited by `link`: the game as it stands, and the panel asks their name first, since
+   * joining signs it into the game (the name the link gave the seat, to keep or change).
+   */
+  async function invited(link, info, seen) {
+    asking = { id: byLinkEntryId(info.gameId), link, info, seen };
+    await show(link, null, info.gameId, seen);
+  }
+
+  /** Join the game of `link` as the next seat, which signs `name` into it. */
+  async function join({ link, info, seen }, name) {
+    const joined = await store.call("bylinkJoin", { link, name });
+    const names = [...seen.names];
+    names[info.joined] = name;
+    return show(joined.link, joined.secret, joined.gameId, { ...seen, names });
   }
 
   /**
@@ -204,57 +223,135 @@ export function createByLink({ store, games }) {
     render(game, view.state);
   }
 
+  // Every sentence from the reader's side: "Your turn", "Send this link to Bo".
   function message(game) {
     if (game.stage === "over") return t("fair.over");
-    if (game.stage === "joining") {
-      return t(game.confirming ? "fair.send-confirm" : "fair.send-join", { name: nameOf(game.toAct) });
-    }
+    const friend = unnamed(store.seats, game.toAct) ? null : nameOf(game.toAct);
+    if (game.stage === "joining" && game.confirming) return t("fair.send-confirm", { name: nameOf(game.toAct) });
+    if (game.stage === "joining") return friend ? t("fair.send-join", { name: friend }) : t("bylink2.send-join-friend");
     if (game.toAct === game.seat) return t("fair.your-turn", { name: nameOf(game.seat) });
     if (game.seat === null) return t("fair.waiting", { name: nameOf(game.toAct) });
     return t("fair.send-turn", { name: nameOf(game.toAct) });
   }
 
+  // What the share sheet's message says to the friend it goes to, from their side.
+  const SEND_TEXT = { joining: "bylink2.send.join", playing: "bylink2.send.turn", over: "bylink2.send.over" };
+  const sendText = (game) => t(SEND_TEXT[game.stage] ?? "bylink2.send.turn");
+
   function render(game, state) {
-    panel?.remove();
-    const url = pageUrl(null, formatByLinkHash(game.link, names()));
-    const box = document.createElement("section");
-    box.className = "share-notice share-notice-info bylink-panel";
-    box.dataset.testid = "bylink-panel";
-    box.dataset.stage = game.stage;
-    box.dataset.toAct = String(game.toAct ?? "");
-    box.dataset.seat = String(game.seat ?? "");
-    box.setAttribute("role", "status");
-    const said = game.stage === "joining" ? [] : friendsTurns(state, store.seats, game.seat);
-    if (said.length) {
-      const turns = document.createElement("p");
-      turns.dataset.testid = "bylink-friends-turns";
-      turns.textContent = said.join(" ");
-      box.append(turns);
+    const box = h("section", {
+      class: "tg-bylink",
+      dataset: {
+        testid: "bylink-panel",
+        stage: game.stage,
+        toAct: String(game.toAct ?? ""),
+        seat: String(game.seat ?? ""),
+      },
+      role: "region",
+      aria: { label: t("fair.option") },
+    });
+    if (asking?.id === store.gameId && game.seat === null) {
+      box.append(...nameQuestion());
+    } else {
+      const said = game.stage === "joining" ? [] : friendsTurns(state, store.seats, game.seat);
+      if (said.length)
+        box.append(h("p", { class: "tg-bylink-news", dataset: { testid: "bylink-friends-turns" } }, said.join(" ")));
+      box.append(
+        h("p", { class: "tg-bylink-text", role: "status", dataset: { testid: "bylink-text" } }, message(game)),
+      );
+      if (!(game.stage === "playing" && game.toAct === game.seat)) box.append(...sendRow(game));
     }
-    const text = document.createElement("p");
-    text.textContent = message(game);
-    box.append(text);
-    if (!(game.stage === "playing" && game.toAct === game.seat)) {
-      const field = document.createElement("input");
-      field.readOnly = true;
-      field.value = url;
-      field.dataset.testid = "bylink-link";
-      field.setAttribute("aria-label", t("fair.link-label"));
-      const copy = button(t("fair.copy"), "bylink-copy", async () => {
-        try {
-          await navigator.clipboard.writeText(url);
-          copy.textContent = t("fair.copied");
-        } catch {
-          field.select(); // no clipboard permission: selected for Ctrl+C
-        }
-      });
-      box.append(field, copy);
-      if (navigator.share && matchMedia("(pointer: coarse)").matches) {
-        box.append(button(t("fair.share"), "bylink-share", () => navigator.share({ url }).catch(() => {})));
-      }
-    }
-    document.body.append(box);
+    if (panel) panel.replaceWith(box);
+    else mount(box);
     panel = box;
+  }
+
+  // The link to send, and Send: the phone's share sheet where there is one, a copy elsewhere.
+  function sendRow(game) {
+    const url = pageUrl(null, formatByLinkHash(game.link, linkNames(store.seats)));
+    const field = h("input", {
+      class: "tg-bylink-link",
+      readonly: true,
+      value: url,
+      dataset: { testid: "bylink-link" },
+      aria: { label: t("fair.link-label") },
+    });
+    const status = h("p", { class: "tg-bylink-status", role: "status", dataset: { testid: "bylink-status" } });
+    const friend = unnamed(store.seats, game.toAct) ? null : nameOf(game.toAct);
+    const copy = async () => {
+      try {
+        await navigator.clipboard.writeText(url);
+        status.textContent = friend ? t("bylink2.copied", { name: friend }) : t("fair.copied");
+      } catch {
+        field.focus();
+        field.select(); // no clipboard permission: selected for Ctrl+C
+        status.textContent = t("bylink2.copy-by-hand");
+      }
+    };
+    const canShare = typeof navigator.share === "function";
+    const send = async () => {
+      if (!canShare) return copy();
+      try {
+        await navigator.share({ title: "Taluva", text: sendText(game), url });
+        status.textContent = "";
+      } catch (error) {
+        if (error?.name !== "AbortError") await copy(); // refused: the link is copied instead
+      }
+    };
+    const sendButton = button(t("bylink2.send"), "bylink-send", send, "tg-btn tg-btn-primary");
+    if (canShare) sendButton.title = t("fair.share");
+    const buttons = [
+      sendButton,
+      // Beside a share sheet, a plain copy too (a message already open elsewhere).
+      canShare ? button(t("fair.copy"), "bylink-copy", copy) : null,
+    ].filter(Boolean);
+    return [h("div", { class: "tg-bylink-row" }, field, ...buttons), status];
+  }
+
+  // A friend invited by a link: their name first (the one the link gave their seat, to change or
+  // keep), then they join with it.
+  function nameQuestion() {
+    const { info, seen } = asking;
+    const creator = unnamed(store.seats, 0) ? null : nameOf(0);
+    const given = cleanName(seen.names[info.joined] ?? "");
+    const input = h("input", {
+      class: "tg-bylink-name",
+      name: "bylink-name",
+      maxlength: "24",
+      autocomplete: "nickname",
+      required: true,
+      value: given,
+      dataset: { testid: "bylink-name" },
+      aria: { label: t("bylink2.your-name") },
+    });
+    const submit = (event) => {
+      event.preventDefault();
+      const name = cleanName(input.value);
+      if (!name || !asking) return input.focus();
+      const invitation = asking;
+      asking = null;
+      join(invitation, name).catch((error) => {
+        asking = invitation;
+        showNotice(t("fair.refused", { problem: byLinkProblem(error, names()) }), { testid: "bylink-notice" });
+      });
+    };
+    return [
+      h(
+        "p",
+        { class: "tg-bylink-text", dataset: { testid: "bylink-text" } },
+        creator ? t("bylink2.invited", { name: creator }) : t("bylink2.invited-anon"),
+      ),
+      h(
+        "form",
+        { class: "tg-bylink-row", onsubmit: submit },
+        h("label", { class: "tg-bylink-label" }, t("bylink2.your-name"), input),
+        h(
+          "button",
+          { type: "submit", class: "tg-btn tg-btn-primary", dataset: { testid: "bylink-join" } },
+          t("bylink2.join"),
+        ),
+      ),
+    ];
   }
 
   store.subscribe((change) => {
@@ -269,16 +366,11 @@ export function createByLink({ store, games }) {
     create,
     open,
     /** The link to send now (the last one this device made or opened), or null. */
-    link: () => (store.view?.bylink ? pageUrl(null, formatByLinkHash(store.view.bylink.link, names())) : null),
+    link: () =>
+      store.view?.bylink ? pageUrl(null, formatByLinkHash(store.view.bylink.link, linkNames(store.seats))) : null,
   };
 }
 
-function button(label, testid, onclick) {
-  const el = document.createElement("button");
-  el.type = "button";
-  el.className = "share-notice-close";
-  el.dataset.testid = testid;
-  el.textContent = label;
-  el.addEventListener("click", onclick);
-  return el;
+function button(label, testid, onclick, cls = "tg-btn") {
+  return h("button", { type: "button", class: cls, dataset: { testid }, onclick }, label);
 }

@@ -16,6 +16,11 @@
 //   b   optional: a picture of the position (engine/taluva/picture.py, read by share/picture.js,
 //       versioned inside), which the embed and the page draw before the engine is up; for the
 //       game at step `at` when that is given, else at its end. URL-safe base64 like the code.
+//   k   optional: who plays each seat, versioned inside: "1." then one item a seat, "p" (a
+//       person) or a computer level's id (intermediate, strong, ...), dot-separated, e.g.
+//       k=1.p.intermediate. Left out when every seat is a person. A version this page does not
+//       read, or an item that is no level id, loses the kinds only: every seat a person, as in
+//       links made before the field.
 //   lang optional: the language to show the page in (a BCP 47 tag: de, zh-TW); it changes
 //       nothing of the game. Read by hashLanguage, also without a game (#lang=de).
 //   v   reserved: a later layout adds v=2 or more; this page then says the link is newer.
@@ -53,7 +58,7 @@ function decodePart(text) {
 
 /**
  * Parse a location hash ("#g=..."). Returns null when it carries no game at all (no "g" key),
- * else `{code, at, names}`; throws HashError for a hash that claims a game but cannot be read
+ * else `{code, at, names, kinds, summary, picture}`; throws HashError for a hash that claims a game but cannot be read
  * before the engine is even asked (a newer layout, a broken escape, absurd length).
  * `code` is passed to the engine unchecked otherwise: the engine's decoder is the judge.
  */
@@ -72,7 +77,34 @@ export function parseHash(hash) {
   const at = /^\d{1,4}$/.test(raw ?? "") ? Number(raw) : null; // a bad step only loses the step
   const names = (fields.get("p")?.split(",") ?? []).slice(0, MAX_SEATS).map((n) => cleanName(decodePart(n) ?? ""));
   const summary = fields.has("s") ? parseSummary(fields.get("s")) : null;
-  return { code, at, names, summary, picture: pictureField(fields.get("b")) };
+  return { code, at, names, summary, picture: pictureField(fields.get("b")), kinds: parseKinds(fields.get("k")) };
+}
+
+/** The version of the k= field this page writes and reads. */
+export const KINDS_VERSION = 1;
+const PERSON = "p";
+const LEVEL_ID = /^[a-z]{1,16}$/;
+
+/**
+ * The k= field read: one seat type a seat ("human" or "computer:<level>", game/seats.js), or
+ * null when there is none or it cannot be read (a later version, a broken item): the seats are
+ * then people, as in a link made before the field.
+ */
+export function parseKinds(text) {
+  if (!text || text.length > 100) return null;
+  const [version, ...items] = text.split(".");
+  if (version !== String(KINDS_VERSION) || !items.length || items.length > MAX_SEATS) return null;
+  if (!items.every((item) => item === PERSON || LEVEL_ID.test(item))) return null;
+  return items.map((item) => (item === PERSON ? "human" : `computer:${item}`));
+}
+
+/** The k= field for seat types ("human", "computer:<level>"), or null when all are people. */
+export function formatKinds(kinds) {
+  const items = (kinds ?? []).slice(0, MAX_SEATS).map((type) => {
+    const level = typeof type === "string" && type.startsWith("computer:") ? type.slice(9) : null;
+    return level && LEVEL_ID.test(level) ? level : PERSON;
+  });
+  return items.some((item) => item !== PERSON) ? [KINDS_VERSION, ...items].join(".") : null;
 }
 
 /** The b= field as it stands, or null: a bad picture only loses the early drawing. */
@@ -109,16 +141,27 @@ function checkLayout(fields) {
   }
 }
 
-/** The hash for a game: "#g=<code>" plus the optional step, seat names, summary and picture. */
-export function formatHash({ code, at = null, names = [], summary = null, picture = null }) {
+/**
+ * The hash for a game: "#g=<code>" plus the optional step, seat names, seats' kinds (types:
+ * "human" | "computer:<level>"), summary and picture.
+ */
+export function formatHash({ code, at = null, names = [], kinds = null, summary = null, picture = null }) {
   // A share code only has URL-safe characters; escape anything else anyway.
-  let hash = `#g=${CODE_CHARS.test(code) ? code : encodeURIComponent(code)}`;
-  if (Number.isInteger(at) && at >= 0) hash += `&at=${at}`;
+  const fields = [["g", CODE_CHARS.test(code) ? code : encodeURIComponent(code)]];
+  if (Number.isInteger(at) && at >= 0) fields.push(["at", at]);
+  fields.push(["p", namesField(names)], ["k", formatKinds(kinds)]);
+  if (summary) fields.push(["s", formatSummary(summary)]);
+  if (picture && CODE_CHARS.test(picture)) fields.push(["b", picture]);
+  return `#${fields
+    .filter(([, value]) => value !== null)
+    .map(([key, value]) => `${key}=${value}`)
+    .join("&")}`;
+}
+
+/** The p= field: the seats' names, or null when none has one. */
+function namesField(names) {
   const clean = names.slice(0, MAX_SEATS).map(cleanName);
-  if (clean.some((n) => n)) hash += `&p=${clean.map(encodeURIComponent).join(",")}`;
-  if (summary) hash += `&s=${formatSummary(summary)}`;
-  if (picture && CODE_CHARS.test(picture)) hash += `&b=${picture}`;
-  return hash;
+  return clean.some((n) => n) ? clean.map(encodeURIComponent).join(",") : null;
 }
 
 const TILES = ["12", "18", "24", "all"];

@@ -24,9 +24,9 @@ export function pageUrl(file, hash) {
 export function embedSnippet(url) {
   const attr = (s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
   return (
-    // No bevelled border, and as wide as the host's column allows (at most its width).
-    `<iframe src="${attr(url)}" width="${EMBED_SIZE.width}" height="${EMBED_SIZE.height}" ` +
-    `style="border:0;max-width:100%" ` +
+    // No style attribute: a blog whose CSP allows no inline style (default-src 'none') refuses
+    // it. frameborder="0" drops the bevelled border without one (HTML's rendering section).
+    `<iframe src="${attr(url)}" width="${EMBED_SIZE.width}" height="${EMBED_SIZE.height}" frameborder="0" ` +
     `loading="lazy" title="${attr(t("share.embed.iframe"))}" sandbox="allow-scripts allow-same-origin allow-popups">` +
     `</iframe>`
   );

@@ -5,7 +5,7 @@
 //
 // Returns {source, at}: source link | kept | new | bad-link | bad-save.
 
-import { FIRST_VISIT_SEATS } from "../game/seats.js";
+import { FIRST_VISIT_SEATS, kindsToSeats } from "../game/seats.js";
 import { t } from "../i18n/messages.js";
 import { stateOf } from "../games/library.js";
 import { migrateAutosave } from "../games/migrate.js";
@@ -14,6 +14,7 @@ import { byLinkProblem } from "./bylink.js";
 import { parseByLinkHash } from "./bylink-hash.js";
 import { HashError, parseHash } from "./hash.js";
 import { linkProblem } from "../i18n/load-errors.js";
+import { pictureColours, readPicture } from "./picture.js";
 
 async function openLink(store, games, link, notices) {
   const info = await store.call("inspectCode", { code: link.code });
@@ -29,12 +30,15 @@ async function openLink(store, games, link, notices) {
     }
     return;
   }
-  // A link that continues a kept game moves that game on; any other is a new game.
+  // A link that continues a kept game moves that game on; any other is a new game. Its seats
+  // are played as the link says (k=): the computer stays the computer.
   const older = kin.find((r) => r.relation === "behind")?.entry;
+  const kinds = kindsToSeats(link.kinds, link.kinds ? await store.call("aiLevels") : []);
+  const seats = linkSeats(link, older?.seats, kinds);
   const view = await store.load({
     share: link.code,
     names: link.names,
-    seats: older?.seats,
+    seats,
     seed: older?.seed,
     id: older?.id,
     source: "link",
@@ -42,6 +46,26 @@ async function openLink(store, games, link, notices) {
   if (view.state.phase === "over") {
     notices.push(t("start.link-over"));
   }
+}
+
+/**
+ * A link's seats: those of the kept game it continues, else in the colours its picture shows (the
+ * sender's, as the board drawn before the engine had them); each played as the link says.
+ */
+function linkSeats(link, kept, kinds) {
+  let colours = [];
+  try {
+    if (!kept && link.picture) colours = pictureColours(readPicture(link.picture));
+  } catch {
+    // an unreadable picture: the page's colours
+  }
+  const count = Math.max(kept?.length ?? 0, kinds?.length ?? 0, colours.length);
+  if (!count) return undefined;
+  return Array.from({ length: count }, (_, i) => ({
+    ...(colours[i] ? { colour: colours[i] } : {}),
+    ...kept?.[i],
+    ...kinds?.[i],
+  }));
 }
 
 async function fromLink(store, games, hash, notices) {
@@ -121,13 +145,23 @@ async function fromByLink(store, byLink, hash, notices) {
 }
 
 /**
+ * Open the game a link's hash names (`#g=` or `#f=`), as a fresh load of the page does and as
+ * the page does when the next link is opened in its tab (app.js): {source, at} (source link |
+ * bylink | bad-link), or null when the hash names no game. `notices` gets what the person must be
+ * told.
+ */
+export async function openLinkHash(store, games, { hash = location.hash, notices = [], byLink = null } = {}) {
+  return (await fromByLink(store, byLink, hash, notices)) ?? (await fromLink(store, games, hash, notices));
+}
+
+/**
  * Open the first game in `store`; `notices` gets what the person must be told; `byLink` opens
  * by-link games (share/bylink.js).
  */
 export async function openFirstGame(store, games, { hash = location.hash, notices = [], byLink = null } = {}) {
   // By-link games of earlier builds join the kept games first: a link may continue one.
   await migrateByLinkGames(store, games, notices);
-  let opened = (await fromByLink(store, byLink, hash, notices)) ?? (await fromLink(store, games, hash, notices));
+  let opened = await openLinkHash(store, games, { hash, notices, byLink });
   if (!opened && games.available) {
     const migrated = await migrateAutosave(store, games, notices);
     opened = (await resume(store, games, notices)) ?? (migrated === "bad" ? { source: "bad-save" } : null);

@@ -2,7 +2,7 @@
 // It checks nothing about the rules: the engine validates the options and its message is shown.
 
 import { DEFAULT_OPTIONS } from "../../game/store.js";
-import { computerLabel, defaultSeats } from "../../game/seats.js";
+import { computerLabel, defaultSeats, unnamed } from "../../game/seats.js";
 import { levelDescription, levelName } from "../../i18n/engine-text.js";
 import { t } from "../../i18n/messages.js";
 import { h, fill } from "../../base/dom.js";
@@ -38,6 +38,7 @@ export class SetupDialog {
     this.types = seatTypes(levels);
     this.seats = defaultSeats();
     this.players = 2;
+    this.byLink = false; // "Play a friend by link": this device plays the first seat, friends the others
     this.el = this.#build();
   }
 
@@ -55,6 +56,7 @@ export class SetupDialog {
     this.form.elements.found.value = o.found;
     this.form.elements.rank.checked = !!o.rank;
     this.form.elements.teams.checked = !!o.teams;
+    this.byLink = this.form.elements.bylink.checked;
     this.#renderSeats();
     this.error.textContent = "";
     if (!this.el.open) this.el.showModal();
@@ -116,9 +118,9 @@ export class SetupDialog {
       { method: "dialog", class: "tg-setup-form", onsubmit: (e) => this.#submit(e) },
       h("h2", { id: "tg-setup-title" }, t("layout.new-game")),
       players,
+      byLinkOption(() => this.#setByLink(this.form.elements.bylink.checked)),
       h("fieldset", {}, h("legend", {}, t("setup.seats")), this.seatList),
       h("details", { class: "tg-options" }, h("summary", {}, t("setup.options")), tiles, found, rank, teams),
-      byLinkOption(),
       this.error,
       h(
         "div",
@@ -146,12 +148,20 @@ export class SetupDialog {
     this.#renderSeats();
   }
 
+  // By link, the other seats are friends on their own devices: no computer choices (the seats'
+  // own stay, for when the box is unticked again).
+  #setByLink(on) {
+    this.#readSeats();
+    this.byLink = on;
+    this.#renderSeats();
+  }
+
   #readSeats() {
     this.seatList.querySelectorAll("li").forEach((li, i) => {
       this.seats[i] = {
         name: li.querySelector("input").value,
         colour: li.querySelector("select[name^=colour]").value,
-        type: li.querySelector("input[name^=type]:checked")?.value ?? "human",
+        type: li.querySelector("input[name^=type]:checked")?.value ?? this.seats[i]?.type ?? "human",
       };
     });
   }
@@ -182,15 +192,35 @@ export class SetupDialog {
           h("input", {
             type: "text",
             name: `name${i}`,
-            value: seat.name,
+            // By link a default name is left empty: the creator types theirs, a friend gives theirs.
+            value: this.byLink && unnamed(this.seats, i) ? "" : seat.name,
             maxlength: "24",
             autocomplete: "off",
-            aria: { label: t("setup.seat.name", { n: i + 1 }) },
+            ...(this.byLink ? { placeholder: t(i ? "bylink2.setup.friend-name" : "bylink2.setup.your-name") } : {}),
+            aria: { label: this.#nameLabel(i) },
           }),
           colour,
-          this.#typeChoices(i, seat.type),
+          this.byLink ? this.#byLinkSeat(i) : this.#typeChoices(i, seat.type),
         );
       }),
+    );
+  }
+
+  #nameLabel(i) {
+    if (!this.byLink) return t("setup.seat.name", { n: i + 1 });
+    return i === 0 ? t("bylink2.setup.your-name") : t("bylink2.setup.friend-label", { n: i + 1 });
+  }
+
+  // By link: this device plays the first seat, each other seat a friend on their own device.
+  #byLinkSeat(i) {
+    return h(
+      "div",
+      { class: "tg-seat-type" },
+      h(
+        "p",
+        { class: "tg-choice-about", dataset: { testid: `bylink-seat-${i}` } },
+        t(i === 0 ? "bylink2.setup.you" : "bylink2.setup.friend"),
+      ),
     );
   }
 
@@ -238,9 +268,13 @@ export class SetupDialog {
       rank: f.rank.checked,
       teams: f.teams.checked,
     };
-    const seats = this.seats
-      .slice(0, options.players)
-      .map((s, i) => ({ ...s, name: s.name.trim() || t("seat.default-name", { n: i + 1 }) }));
+    const byLink = f.bylink.checked && this.onByLink;
+    const seats = this.seats.slice(0, options.players).map((s, i) => ({
+      ...s,
+      // By link, every seat is a person; a friend left unnamed names themselves on joining.
+      ...(byLink ? { type: "human" } : {}),
+      name: s.name.trim() || t("seat.default-name", { n: i + 1 }),
+    }));
     const colours = new Set(seats.map((s) => s.colour));
     if (colours.size < seats.length) {
       this.showError(t("setup.same-colour"));
@@ -248,7 +282,7 @@ export class SetupDialog {
     }
     this.error.textContent = "";
     try {
-      if (f.bylink.checked && this.onByLink) await this.onByLink({ options, seats });
+      if (byLink) await this.onByLink({ options, seats });
       else await this.onStart({ options, seats });
       this.close();
     } catch (err) {
@@ -258,11 +292,11 @@ export class SetupDialog {
 }
 
 /** "Play a friend by link": each person on their own device (share/bylink.js). */
-function byLinkOption() {
+function byLinkOption(onchange) {
   return h(
     "label",
     { class: "tg-check" },
-    h("input", { type: "checkbox", name: "bylink", "data-testid": "setup-bylink" }),
+    h("input", { type: "checkbox", name: "bylink", "data-testid": "setup-bylink", onchange }),
     h("span", {}, h("strong", {}, t("fair.option")), h("br"), t("fair.option.help")),
   );
 }

@@ -1,11 +1,12 @@
-// The embed's drawing of the link's picture (share/picture.js), before any engine: the island by
-// the page's own board renderer, first and before any text, then the seats with their colours,
-// what they built and whose turn it is. The engine waits behind the "Load the game" click.
+// A link's picture (share/picture.js) drawn before any engine: the island by the page's own board
+// renderer, first and before any text, then the seats with their colours, what they built and
+// whose turn it is. The embed's preview (the engine waits behind its "Load the game" click) and
+// the game page's first moments with a link (share/early-link.js) both draw it so.
 
 import { Board } from "../board/board.js";
 import { t } from "../i18n/messages.js";
-import { pictureColours, pictureState, readPicture } from "../share/picture.js";
-import { seatRows } from "../share/seat-rows.js";
+import { pictureColours, pictureState, readPicture } from "./picture.js";
+import { seatRows } from "./seat-rows.js";
 import { h } from "../base/dom.js";
 import { colourById } from "../base/theme.js";
 
@@ -24,7 +25,7 @@ export function drawPicture(root, text) {
   try {
     picture = readPicture(text);
   } catch {
-    return null; // an old or broken picture: the preview shows the summary alone
+    return null; // an old or broken picture: nothing drawn (the embed shows the summary alone)
   }
   const state = pictureState(picture);
   const colours = pictureColours(picture).map(colourById);
@@ -40,7 +41,8 @@ export function drawPicture(root, text) {
     canvas.addEventListener("board-drawn", drawn, { once: true });
     setTimeout(resolve, TEXTS_WAIT_MS);
   });
-  const board = new Board(canvas, {});
+  // A picture: the wheel and a finger scroll the page around it (a blog, say).
+  const board = new Board(canvas, {}, { still: true });
   board.set({ hexes: state.hexes, tiles: state.tiles, colours });
   board.fit(true);
   board.drawNow(); // in the frame's first paint, not one frame after it
