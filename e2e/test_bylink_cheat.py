@@ -25,13 +25,18 @@ PANEL = "[data-testid=bylink-panel]"
 NOTICE = "[data-testid=share-notice]"
 
 
-def device(browser, url: str, errors: list[str]):
+def device(browser, url: str, errors: list[str], *, joins: bool = False):
+    """A device of its own opening `url`; a friend it invites (`joins`) takes the name the link
+    gave their seat, as the page asks before they join."""
     context = browser.new_context()
     page = context.new_page()
     page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
     page.goto(url)
     wait_ready(page)
     wait_game_ready(page)
+    if joins:
+        page.wait_for_selector("[data-testid=bylink-name]")
+        page.click("[data-testid=bylink-join]")
     return context, page
 
 
@@ -80,9 +85,10 @@ def test_a_relayed_rewrite_is_refused_naming_who_changed_whose_move(server, brow
         " seats: [{name: 'Ann'}, {name: 'Bo'}, {name: 'Cy'}]})"
     )
     url = offered(ann, 1)
-    bo_context, bo = device(browser, url, errors)  # Bo joins, and sends it on to Cy
+    bo_context, bo = device(browser, url, errors, joins=True)  # Bo joins, and sends it on to Cy
     url = offered(bo, 2)
-    cy_context, cy = device(browser, url, errors)  # Cy joins: back to Bo, who checks the table
+    # Cy joins: back to Bo, who checks the table
+    cy_context, cy = device(browser, url, errors, joins=True)
     url = offered(cy, 1)
     assert "back to Bo" in cy.text_content(PANEL)
     open_link(bo, url)
