@@ -46,6 +46,8 @@ ENGINE_DIST := $(CACHE)/dist
 ENGINE_STAMP := $(ENGINE_DIST)/.built
 # sw.js is written last by the site build
 SITE_STAMP := $(SITE)/sw.js
+# Each test run's JUnit report (every test's time), read by build/test_run.py's summary.
+REPORTS := $(CACHE)/reports
 
 # Directories are listed too, so adding or deleting a file also triggers a rebuild.
 ENGINE_SRC := pyproject.toml $(shell find engine -not -path '*/__pycache__*')
@@ -138,7 +140,11 @@ font: $(VENV_STAMP)
 
 # --- tests -------------------------------------------------------------------------------------
 
-test: lint test-js test-engines test-e2e
+# Every stage in turn (set-up, lint, JS, engines, browsers), timed; a failing stage does not stop
+# the others. At the end: each stage's time, the total, the 15 slowest tests and the browser tests
+# over their 30 s budget (docs/testing.md). `make test-e2e` etc. run one stage alone.
+test:
+	$(PYTHON) build/test_run.py
 
 # The engine's tests on CPython and in Pyodide are independent and single-threaded: run them side
 # by side (each one's output kept together), which keeps make test within its time on two cores.
@@ -179,17 +185,18 @@ test-js: $(NPM_STAMP)
 
 # pytest exits 5 when it collects no test; that passes (with a notice) only while tests/ is empty.
 test-engine: $(VENV_STAMP)
-	build/allow-no-tests.sh "engine tests on CPython" $(PY) -m pytest tests
+	build/allow-no-tests.sh "engine tests on CPython" $(PY) -m pytest tests \
+		--junitxml=$(REPORTS)/engine-cpython.xml
 
 # Against the site's trimmed standard library: a module the engine imports that it lacks fails.
 test-pyodide: $(NPM_STAMP) $(SITE_WHEELS_STAMP) $(TEST_WHEELS_STAMP) $(ENGINE_STAMP) $(SITE_STAMP)
 	build/allow-no-tests.sh "engine tests in Pyodide" node build/pyodide_pytest.mjs \
 		--site-wheels $(SITE_WHEELS) --test-wheels $(TEST_WHEELS) \
 		--engine-wheel "$$(ls $(ENGINE_DIST)/taluva-*.whl)" --project . \
-		--stdlib $(SITE)/pyodide/python_stdlib.zip -- tests
+		--stdlib $(SITE)/pyodide/python_stdlib.zip --report $(REPORTS)/engine-pyodide.xml -- tests
 
 test-e2e: site chromium other-browsers
-	$(PY) -m pytest e2e
+	$(PY) -m pytest e2e --durations=15 --junitxml=$(REPORTS)/browsers.xml
 
 bench-boot: site chromium other-browsers
 	$(PY) build/bench_boot.py $(BENCH_ARGS)

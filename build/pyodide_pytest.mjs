@@ -14,9 +14,11 @@
 // run (exit code 1, the modules named): the page would have failed to import it.
 //
 //   node build/pyodide_pytest.mjs --site-wheels DIR --test-wheels DIR --engine-wheel FILE
-//        --project DIR [--stdlib ZIP] [-- PYTEST_ARGS...]
+//        --project DIR [--stdlib ZIP] [--report FILE] [-- PYTEST_ARGS...]
+//
+// --report FILE: pytest's JUnit report (every test's time), written inside Pyodide and copied out.
 
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -29,6 +31,7 @@ const PROJECT_FILES = ["pyproject.toml", "conftest.py", "README.md"];
 const SKIP_DIRS = new Set(["__pycache__", ".pytest_cache", ".hypothesis"]);
 const FS_PROJECT = "/home/pyodide/project";
 const FS_STOCK_STDLIB = "/lib/python_stdlib_stock.zip";
+const FS_REPORT = "/home/pyodide/junit-report.xml";
 
 // The stock zip's path in the pinned npm package.
 function stockStdlib() {
@@ -127,6 +130,7 @@ function parseCli() {
       "engine-wheel": { type: "string" },
       project: { type: "string", default: "." },
       stdlib: { type: "string" },
+      report: { type: "string" },
     },
   });
   for (const key of ["site-wheels", "test-wheels", "engine-wheel"]) {
@@ -171,7 +175,8 @@ async function main() {
     if (existsSync(hostPath)) FS.writeFile(`${FS_PROJECT}/${name}`, readFileSync(hostPath));
   }
 
-  pyodide.globals.set("pytest_args", pyodide.toPy(args.pytestArgs));
+  const pytestArgs = args.report ? [...args.pytestArgs, `--junitxml=${FS_REPORT}`] : args.pytestArgs;
+  pyodide.globals.set("pytest_args", pyodide.toPy(pytestArgs));
   pyodide.globals.set("project_dir", FS_PROJECT);
   pyodide.globals.set("pyodide_version", pyodide.version);
   const code = await pyodide.runPythonAsync(`
@@ -218,6 +223,10 @@ sys.stdout.flush()
 sys.stderr.flush()
 exit_code
 `);
+  if (args.report && FS.analyzePath(FS_REPORT).exists) {
+    mkdirSync(dirname(resolve(args.report)), { recursive: true });
+    writeFileSync(args.report, FS.readFile(FS_REPORT));
+  }
   return code;
 }
 
