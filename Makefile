@@ -2,7 +2,9 @@
 #
 #   make play        set up whatever is missing, build, serve on http://127.0.0.1:8000
 #   make test        lint, JS unit tests, engine tests on CPython and in Pyodide, browser tests
-#                    (Chromium; and Firefox ESR and WebKitGTK in e2e/other_browsers)
+#                    (Chromium; and Firefox ESR and WebKitGTK in e2e/other_browsers), each stage
+#                    timed, then the slowest tests (docs/testing.md)
+#   make test-e2e    the browser tests alone; make test-engines the engine's alone
 #   make lint        ruff on the Python; ESLint and Prettier (check only) on the JavaScript
 #   make test-js     unit tests of the page's pure JavaScript modules, on Node's own test runner
 #   make format      rewrite the JavaScript in Prettier's layout and apply ESLint's automatic fixes
@@ -189,11 +191,15 @@ test-engine: $(VENV_STAMP)
 		--junitxml=$(REPORTS)/engine-cpython.xml
 
 # Against the site's trimmed standard library: a module the engine imports that it lacks fails.
+# The property tests run a quarter of their examples here (CPython runs them all; each is ~4x slower
+# in Pyodide): docs/testing.md.
+PYODIDE_HYPOTHESIS_SCALE ?= 0.25
 test-pyodide: $(NPM_STAMP) $(SITE_WHEELS_STAMP) $(TEST_WHEELS_STAMP) $(ENGINE_STAMP) $(SITE_STAMP)
 	build/allow-no-tests.sh "engine tests in Pyodide" node build/pyodide_pytest.mjs \
 		--site-wheels $(SITE_WHEELS) --test-wheels $(TEST_WHEELS) \
 		--engine-wheel "$$(ls $(ENGINE_DIST)/taluva-*.whl)" --project . \
-		--stdlib $(SITE)/pyodide/python_stdlib.zip --report $(REPORTS)/engine-pyodide.xml -- tests
+		--stdlib $(SITE)/pyodide/python_stdlib.zip --report $(REPORTS)/engine-pyodide.xml \
+		--hypothesis-scale $(PYODIDE_HYPOTHESIS_SCALE) -- tests
 
 test-e2e: site chromium other-browsers
 	$(PY) -m pytest e2e --durations=15 --junitxml=$(REPORTS)/browsers.xml

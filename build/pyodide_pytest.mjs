@@ -14,9 +14,12 @@
 // run (exit code 1, the modules named): the page would have failed to import it.
 //
 //   node build/pyodide_pytest.mjs --site-wheels DIR --test-wheels DIR --engine-wheel FILE
-//        --project DIR [--stdlib ZIP] [--report FILE] [-- PYTEST_ARGS...]
+//        --project DIR [--stdlib ZIP] [--report FILE] [--hypothesis-scale X] [-- PYTEST_ARGS...]
 //
 // --report FILE: pytest's JUnit report (every test's time), written inside Pyodide and copied out.
+// --hypothesis-scale X: TALUVA_HYPOTHESIS_SCALE inside Pyodide (the property tests' number of
+// examples times X). The CPython run explores the properties in full; this run is about the engine
+// working on Pyodide's Python and trimmed library, which far fewer examples show (at 4x the time).
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -131,6 +134,7 @@ function parseCli() {
       project: { type: "string", default: "." },
       stdlib: { type: "string" },
       report: { type: "string" },
+      "hypothesis-scale": { type: "string" },
     },
   });
   for (const key of ["site-wheels", "test-wheels", "engine-wheel"]) {
@@ -179,6 +183,7 @@ async function main() {
   pyodide.globals.set("pytest_args", pyodide.toPy(pytestArgs));
   pyodide.globals.set("project_dir", FS_PROJECT);
   pyodide.globals.set("pyodide_version", pyodide.version);
+  pyodide.globals.set("hypothesis_scale", args["hypothesis-scale"] ?? null);
   const code = await pyodide.runPythonAsync(`
 import os, sys
 import importlib.metadata as metadata
@@ -211,6 +216,8 @@ print(
     flush=True,
 )
 os.chdir(project_dir)
+if hypothesis_scale is not None:
+    os.environ["TALUVA_HYPOTHESIS_SCALE"] = hypothesis_scale
 exit_code = int(pytest.main(list(pytest_args)))
 if watching_stdlib:
     if missing := engine_imports_not_shipped():
