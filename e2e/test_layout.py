@@ -299,11 +299,11 @@ def check_size(page, width: int, height: int, touch: bool, tag: str, problems: l
 
 
 @pytest.fixture(scope="module")
-def kinds(browser, server) -> Iterator[dict]:
+def kinds(browser, origin) -> Iterator[dict]:
     """One browser context for the touch sizes and one for the others (touch is a context's
-    property), each made on first use and kept for the module: after its first (cold) boot the
-    engine starts from its memory snapshot, so each language costs a page load of about a second
-    and one game, then looked at in every size."""
+    property) on the session's origin, each made on first use and kept for the module: after its
+    first (cold) boot the engine starts from its memory snapshot, so each language costs a page
+    load of about a second and one game, then looked at in every size."""
     contexts: dict[bool, object] = {}
 
     def page_for(touch: bool):
