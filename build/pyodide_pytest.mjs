@@ -14,9 +14,14 @@
 // run (exit code 1, the modules named): the page would have failed to import it.
 //
 //   node build/pyodide_pytest.mjs --site-wheels DIR --test-wheels DIR --engine-wheel FILE
-//        --project DIR [--stdlib ZIP] [-- PYTEST_ARGS...]
+//        --project DIR [--stdlib ZIP] [--report FILE] [--hypothesis-scale X] [-- PYTEST_ARGS...]
+//
+// --report FILE: pytest's JUnit report (every test's time), written inside Pyodide and copied out.
+// --hypothesis-scale X: TALUVA_HYPOTHESIS_SCALE inside Pyodide (the property tests' number of
+// examples times X). The CPython run explores the properties in full; this run is about the engine
+// working on Pyodide's Python and trimmed library, which far fewer examples show (at 4x the time).
 
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -29,6 +34,7 @@ const PROJECT_FILES = ["pyproject.toml", "conftest.py", "README.md"];
 const SKIP_DIRS = new Set(["__pycache__", ".pytest_cache", ".hypothesis"]);
 const FS_PROJECT = "/home/pyodide/project";
 const FS_STOCK_STDLIB = "/lib/python_stdlib_stock.zip";
+const FS_REPORT = "/home/pyodide/junit-report.xml";
 
 // The stock zip's path in the pinned npm package.
 function stockStdlib() {
@@ -127,6 +133,8 @@ function parseCli() {
       "engine-wheel": { type: "string" },
       project: { type: "string", default: "." },
       stdlib: { type: "string" },
+      report: { type: "string" },
+      "hypothesis-scale": { type: "string" },
     },
   });
   for (const key of ["site-wheels", "test-wheels", "engine-wheel"]) {
@@ -171,9 +179,11 @@ async function main() {
     if (existsSync(hostPath)) FS.writeFile(`${FS_PROJECT}/${name}`, readFileSync(hostPath));
   }
 
-  pyodide.globals.set("pytest_args", pyodide.toPy(args.pytestArgs));
+  const pytestArgs = args.report ? [...args.pytestArgs, `--junitxml=${FS_REPORT}`] : args.pytestArgs;
+  pyodide.globals.set("pytest_args", pyodide.toPy(pytestArgs));
   pyodide.globals.set("project_dir", FS_PROJECT);
   pyodide.globals.set("pyodide_version", pyodide.version);
+  pyodide.globals.set("hypothesis_scale", args["hypothesis-scale"] ?? null);
   const code = await pyodide.runPythonAsync(`
 import os, sys
 import importlib.metadata as metadata
@@ -206,6 +216,8 @@ print(
     flush=True,
 )
 os.chdir(project_dir)
+if hypothesis_scale is not None:
+    os.environ["TALUVA_HYPOTHESIS_SCALE"] = hypothesis_scale
 exit_code = int(pytest.main(list(pytest_args)))
 if watching_stdlib:
     if missing := engine_imports_not_shipped():
@@ -218,6 +230,10 @@ sys.stdout.flush()
 sys.stderr.flush()
 exit_code
 `);
+  if (args.report && FS.analyzePath(FS_REPORT).exists) {
+    mkdirSync(dirname(resolve(args.report)), { recursive: true });
+    writeFileSync(args.report, FS.readFile(FS_REPORT));
+  }
   return code;
 }
 

@@ -1,11 +1,22 @@
 """Browser tests of the built site, on the system Chromium (never a Playwright download).
 
-Every test gets its own server on a free port, i.e. its own origin, so no service worker or
-cache leaks from one test to the next. The site is built (incrementally, through make) first.
+The site is built (incrementally, through make) first. The session has one server on a free
+port, i.e. one origin; a test gets it with its faults cleared (`server`), or a new one (a new
+port, a new origin) if an earlier test stopped it.
+
+Two kinds of page (docs/testing.md):
+- `page` (pytest-playwright's): a fresh profile, so its visit is a first visit; for the tests of
+  the start itself (boot, snapshot, offline, failures, calm start).
+- `game` / `booted` / `held_game`: a page of the session's *warm* browser context. Its storage is
+  emptied before each test (kept games, localStorage, permissions), so the game screen starts as
+  on a first visit, but the engine boots from the memory snapshot that one warm-up visit kept
+  (and rehearsed), and the service worker serves the files: a second or two instead of a whole
+  first visit per test.
 """
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 import threading
@@ -28,6 +39,37 @@ from serve import SiteHandler, SiteServer  # noqa: E402
 from support import wait_ready  # noqa: E402
 
 SITE = ROOT / "site"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--e2e-order",
+        default="",
+        help="run the browser tests in another order: 'reverse', or 'shuffle:SEED' (every test "
+        "but the Firefox and WebKit journeys must pass in any order; docs/testing.md)",
+    )
+
+
+def is_journey(item: pytest.Item) -> bool:
+    """The Firefox and WebKit runs (e2e/other_browsers/) are one visitor's path per engine, a
+    test a stage of it (first visit, game, return visit, link, embed): in the written order, on
+    one worker."""
+    return "other_browsers" in item.path.parts
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    journeys = [item for item in items if is_journey(item)]
+    for item in journeys:  # with --dist loadgroup, one worker runs them all, in order
+        item.add_marker(pytest.mark.xdist_group("other-browsers"))
+    free = [item for item in items if not is_journey(item)]
+    order = config.getoption("--e2e-order")
+    if order == "reverse":
+        free.reverse()
+    elif order.startswith("shuffle:"):
+        random.Random(order.partition(":")[2]).shuffle(free)
+    elif order:
+        raise pytest.UsageError(f"--e2e-order {order!r}: 'reverse' or 'shuffle:SEED'")
+    items[:] = journeys + free
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -78,6 +120,7 @@ class TestServer(SiteServer):
         self.stalled: set[str] = set()
         self.released = threading.Event()
         self.stopped = False
+        self.policies = (self.csp, self.frame_csp)
 
     def stop(self) -> None:
         if not self.stopped:
@@ -85,17 +128,112 @@ class TestServer(SiteServer):
             self.released.set()
             super().stop()
 
+    def reset(self) -> None:
+        """Faults cleared, policies as the site's, counters zeroed, for the next test."""
+        self.missing.clear()
+        self.dropped.clear()
+        self.stalled.clear()
+        self.released.set()  # a request an earlier test stalled is answered now
+        self.released = threading.Event()
+        self.csp, self.frame_csp = self.policies
+        self.csp_reports.clear()
+        self.take_bytes()
+
+
+class Origin:
+    """The session's server and its warm browser context; both made again if a test stopped the
+    server (a new port is a new origin, which the next warm page then warms up)."""
+
+    def __init__(self, site: Path, browser) -> None:
+        self.site = site
+        self.browser = browser
+        self.srv: TestServer | None = None
+        self.warm = None
+
+    def server(self) -> TestServer:
+        if self.srv is None or self.srv.stopped:
+            self.close()
+            self.srv = TestServer(self.site).start()
+        self.srv.reset()
+        return self.srv
+
+    def context(self, args: dict):
+        if self.warm is None:
+            self.warm = self.browser.new_context(**args)
+            self.warm_up()
+        return self.warm
+
+    def warm_up(self) -> None:
+        """One first visit: the engine installs, keeps its snapshot and the offline copy, and
+        restores the snapshot once in the background (boot-page.js's rehearsal), after which a
+        visit finds Pyodide's code compiled in the service worker's cache."""
+        page = self.warm.new_page()
+        page.goto(self.srv.url)
+        wait_ready(page)
+        page.wait_for_selector("body[data-rehearsal]", state="attached", timeout=120_000)
+        state = page.evaluate("document.body.dataset.rehearsal")
+        assert state == "done", f"the warm-up's snapshot did not restore ({state})"
+        page.close()
+
+    def close(self) -> None:
+        if self.warm is not None:
+            self.warm.close()
+            self.warm = None
+        if self.srv is not None:
+            self.srv.stop()
+            self.srv = None
+
+
+@pytest.fixture(scope="session")
+def origin(site_dir: Path, browser) -> Iterator[Origin]:
+    made = Origin(site_dir, browser)
+    yield made
+    made.close()
+
 
 @pytest.fixture
-def server(site_dir: Path) -> Iterator[TestServer]:
-    srv = TestServer(site_dir).start()
-    yield srv
-    srv.stop()
+def server(origin: Origin) -> TestServer:
+    return origin.server()
+
+
+# What a first visit finds on an origin, but for the engine's snapshot and the offline copy: no
+# kept game (IndexedDB "taluva", web/js/games/library.js), nothing in local or session storage.
+FORGET = """async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    await new Promise((done, failed) => {
+        const request = indexedDB.deleteDatabase("taluva");
+        request.onsuccess = done;
+        request.onerror = () => failed(request.error);
+        request.onblocked = () => failed(new Error("a page still holds the games database"));
+    });
+}"""
 
 
 @pytest.fixture
-def console(page) -> list[str]:
-    """Console errors and uncaught exceptions of the page and its workers, as text."""
+def warm_page(origin: Origin, server: TestServer, browser_context_args: dict):
+    """A new page in the session's warm context, on an origin whose storage was emptied."""
+    context = origin.context(browser_context_args)
+    for left in context.pages:  # pages an earlier test opened would hold the database open
+        left.close()
+    context.clear_permissions()
+    page = context.new_page()
+    # Any same-origin document will do to empty the storage; the service worker's script is
+    # small and never boots the game.
+    page.goto(server.url + "sw.js")
+    page.evaluate(FORGET)
+    yield page
+    page.close()
+
+
+def uses_warm_page(request: pytest.FixtureRequest) -> bool:
+    return bool({"game", "booted", "held_game", "warm_page"} & set(request.fixturenames))
+
+
+@pytest.fixture
+def console(request: pytest.FixtureRequest) -> list[str]:
+    """Console errors and uncaught exceptions of the test's page and its workers, as text."""
+    page = request.getfixturevalue("warm_page" if uses_warm_page(request) else "page")
     seen: list[str] = []
     page.on(
         "console",
@@ -106,11 +244,11 @@ def console(page) -> list[str]:
 
 
 @pytest.fixture
-def booted(page, server: TestServer):
-    """A page on a fresh origin whose engine is up."""
-    page.goto(server.url)
-    wait_ready(page)
-    return page
+def booted(warm_page, server: TestServer):
+    """A warm page whose engine is up."""
+    warm_page.goto(server.url)
+    wait_ready(warm_page)
+    return warm_page
 
 
 @pytest.fixture
@@ -122,11 +260,11 @@ def game(booted, console):
 
 
 @pytest.fixture
-def held_game(page, server: TestServer, console):
+def held_game(warm_page, server: TestServer, console):
     """Like ``game``, with engine_hold's gate on the engine's answers (not yet armed)."""
-    engine_hold.install(page)
-    page.goto(server.url)
-    wait_ready(page)
-    wait_game_ready(page)
-    yield page
+    engine_hold.install(warm_page)
+    warm_page.goto(server.url)
+    wait_ready(warm_page)
+    wait_game_ready(warm_page)
+    yield warm_page
     assert console == []

@@ -96,15 +96,24 @@ def on_board(page, x: float, y: float) -> bool:
     return hit == "board"
 
 
+# Where hex (q, r) is on screen, and whether the board canvas is what is there: one round trip.
+WHERE_JS = """([q, r]) => {
+    const { x, y } = taluva.hexToScreen(q, r);
+    return { x, y, hit: document.elementFromPoint(x, y)?.dataset.testid ?? "" };
+}"""
+
+
 def reveal(page, q: int, r: int) -> tuple[float, float]:
-    """Where hex (q, r) is on screen; zooms out (the - key) as a person would if it is not."""
-    x, y = screen_of(page, q, r)
-    for _ in range(6):
-        if on_board(page, x, y):
-            return x, y
+    """Where hex (q, r) is on screen; zooms out (the - key) as a person would if it is not on the
+    board, and fails if it never is."""
+    for _ in range(7):
+        at = page.evaluate(WHERE_JS, [q, r])
+        if at["hit"] == "board":
+            return at["x"], at["y"]
         page.keyboard.press("-")
-        x, y = screen_of(page, q, r)
-    return x, y
+    raise AssertionError(
+        f"hex {q},{r} is not on the board canvas at {at['x']:.0f},{at['y']:.0f} ({at['hit']!r})"
+    )
 
 
 def assert_on_board(page, x: float, y: float) -> None:
@@ -125,7 +134,6 @@ def place(page, move: dict, *, confirm_elimination: bool = True) -> None:
     rotate_to(page, move["clock"])
     q, r = move["volcano"]
     x, y = reveal(page, q, r)
-    assert_on_board(page, x, y)
     page.mouse.move(x, y)
     ghost = f"{q},{r}/{move['clock']}"
     wait_data(page, f'[data-ghost="{ghost}"]')
@@ -155,7 +163,6 @@ def build(page, move: dict) -> None:
     assert data(page, "kind") == kind
     target = move["hexes"][0]
     x, y = reveal(page, target["q"], target["r"])
-    assert_on_board(page, x, y)
     page.mouse.click(x, y)
     if kind == "expand":
         if data(page, "selected") != move["notation"]:
@@ -221,6 +228,10 @@ def choose(state: dict, legal: list, rnd: random.Random, tally: Tally) -> dict:
     return rnd.choice([m for m in legal if m["kind"] == "found"] or legal)
 
 
+# The state and the legal moves of the step, in one round trip.
+STATE_AND_MOVES_JS = "() => [taluva.state(), taluva.legalMoves()]"
+
+
 def play_game(
     page, *, strategy_seed: int = 1, screenshot: str | None = None, max_steps: int = 400
 ) -> Tally:
@@ -228,19 +239,18 @@ def play_game(
     rnd = random.Random(strategy_seed)
     tally = Tally()
     shot_at = None
+    state, legal = page.evaluate(STATE_AND_MOVES_JS)
     while True:
-        state = page.evaluate("taluva.state()")
         if state["phase"] == "over":
             break
         assert tally.steps < max_steps, "the game does not end"
         if shot_at is None:
             shot_at = max(8, state["tileCount"])  # about the middle of the game, in steps
-        legal = page.evaluate("taluva.legalMoves()")
         move = choose(state, legal, rnd, tally)
         before_buildings = _buildings(state)
         perform(page, move)
         tally.steps += 1
-        after = page.evaluate("taluva.state()")
+        after, legal = page.evaluate(STATE_AND_MOVES_JS)
         if move["type"] == "place":
             if move["level"] > 1:
                 tally.eruptions += 1
@@ -269,6 +279,7 @@ def play_game(
                 state="attached",
             )
             page.screenshot(path=str(ARTIFACTS / f"{screenshot}-mid-game.png"))
+        state = after
     return tally
 
 

@@ -96,8 +96,10 @@ def visible_text(page) -> str:
 
 
 def open_in(page, server, tag: str) -> None:
+    """The page opened afresh in language `tag`. From another document: a hash change alone
+    makes the page reload itself (share/link-sync.js), which raced a reload of the test's own."""
+    page.goto("about:blank")
     page.goto(f"{server.url}#lang={tag}")
-    page.reload()  # a hash change alone does not start the page again
     wait_ready(page)
     wait_game_ready(page)
     assert page.get_attribute("html", "lang") == tag

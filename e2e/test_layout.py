@@ -10,16 +10,17 @@ at least 220 px tall; and in New game, Help, Share, Games, Replay and Review eve
 reached without scrolling the dialog itself. Screenshots of every size and language go to
 e2e/artifacts/.
 
-One browser page serves the four touch sizes and one the two others (touch is a browser
-context's property): after its first (cold) boot the engine starts from its memory snapshot, so
-each language costs a reload of about a second and one game, then looked at in every size. Each
-test prints its time.
+A test per language and kind of pointer; one browser context serves the touch sizes and one the
+others (touch is a browser context's property): after its first (cold) boot the engine starts
+from its memory snapshot, so each language costs a page load of about a second and one game,
+then looked at in every size. Each test prints its time.
 """
 
 from __future__ import annotations
 
 import base64
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -297,33 +298,50 @@ def check_size(page, width: int, height: int, touch: bool, tag: str, problems: l
         close_dialogs(page)
 
 
-# One browser page for the touch sizes and one for the others (touch is a context's property):
-# each language is one reload and one game, looked at in every size.
+@pytest.fixture(scope="module")
+def kinds(browser, origin) -> Iterator[dict]:
+    """One browser context for the touch sizes and one for the others (touch is a context's
+    property) on the session's origin, each made on first use and kept for the module: after its
+    first (cold) boot the engine starts from its memory snapshot, so each language costs a page
+    load of about a second and one game, then looked at in every size."""
+    contexts: dict[bool, object] = {}
+
+    def page_for(touch: bool):
+        if touch not in contexts:
+            sizes = [(w, h) for w, h, t in SIZES if t == touch]
+            first = {"width": sizes[0][0], "height": sizes[0][1]}
+            contexts[touch] = browser.new_context(viewport=first, has_touch=touch)
+        return contexts[touch].new_page()
+
+    yield page_for
+    for context in contexts.values():
+        context.close()
+
+
+# A test per language and kind of pointer, so that each stays within the suite's budget for one
+# test (docs/testing.md) and two workers can share them.
+@pytest.mark.parametrize("tag", LANGUAGES)
 @pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])
-def test_every_size_and_language(browser, server, touch):
+def test_every_size_and_language(kinds, server, touch, tag):
     began = time.monotonic()
     sizes = [(w, h) for w, h, t in SIZES if t == touch]
-    first = {"width": sizes[0][0], "height": sizes[0][1]}
-    context = browser.new_context(viewport=first, has_touch=touch)
-    page = context.new_page()
+    page = kinds(touch)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     problems: list[str] = []
     try:
-        for tag in LANGUAGES:
-            page.goto("about:blank")  # a hash change alone would not start the page again
-            page.goto(f"{server.url}#lang={tag}")
-            wait_ready(page)
-            wait_game_ready(page)
-            close_dialogs(page)
-            start_game(page)
-            for width, height in sizes:
-                check_size(page, width, height, touch, tag, problems)
+        page.goto(f"{server.url}#lang={tag}")
+        wait_ready(page)
+        wait_game_ready(page)
+        close_dialogs(page)
+        start_game(page)
+        for width, height in sizes:
+            check_size(page, width, height, touch, tag, problems)
     finally:
-        context.close()
+        page.close()
         took = time.monotonic() - began
         kind = "touch" if touch else "mouse"
-        print(f"\n{len(sizes)} sizes x {len(LANGUAGES)} languages ({kind}): {took:.1f} s")
+        print(f"\n{len(sizes)} sizes in {tag} ({kind}): {took:.1f} s")
     assert errors == []
     assert problems == [], "\n".join(problems[:80]) + f"\n({len(problems)} problems)"
 

@@ -4,6 +4,7 @@ move is refused with a rule the step names, and the page has words for every ste
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -120,3 +121,28 @@ def test_every_step_has_its_words_in_every_language(tag: str) -> None:
     for step_id in STEP_IDS:
         for part in ("title", "text", "done"):
             assert words.get(f"lesson.{step_id}.{part}"), f"{tag}: lesson.{step_id}.{part}"
+
+
+def catalogue(tag: str) -> dict[str, str]:
+    """Every message of a language: its catalogues merged, as the page loads them."""
+    words: dict[str, str] = {}
+    for path in sorted((CATALOGUES / tag).glob("*.json")):
+        words.update(json.loads(path.read_text(encoding="utf-8")))
+    return words
+
+
+@pytest.mark.skipif(not CATALOGUES.is_dir(), reason="the page's catalogues are not here (Pyodide)")
+@pytest.mark.parametrize("tag", ["en", "de", "fr", "pl", "ru", "zh-Hant"])
+def test_every_wrong_moves_reason_has_its_sentence_in_every_language(tag: str) -> None:
+    """What the learner reads after each step's wrong move: the page phrases the engine's reason
+    by its code (web/js/i18n/engine-text.js, `reason.<code>`; `lesson.off-task` for a legal move
+    that is not the task), with the facts the engine gives as the message's values. The browser
+    walks the lesson in English (e2e/test_lesson.py); this holds the other languages to it."""
+    words = catalogue(tag)
+    for step_id in STEP_IDS:
+        reason = lesson.check(step_id, lesson.step_by_id(step_id).wrong)["reason"]
+        key = "lesson.off-task" if reason["code"] == "off-task" else f"reason.{reason['code']}"
+        assert words.get(key), f"{tag}: {step_id}'s wrong move has no sentence ({key})"
+        english = catalogue("en")[key]
+        needed = set(re.findall(r"\{\s*(\w+)\s*[,}]", english))
+        assert needed <= set(reason.get("args", {})) | {"step"}, (step_id, needed)
