@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 from functools import lru_cache
 
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +19,13 @@ from bylink_table import Table
 from taluva import bylink
 from taluva.bridge import handle
 from taluva.options import Options
+
+# TALUVA_HYPOTHESIS_SCALE scales the examples, as in test_properties (a quarter in Pyodide's run).
+SCALE = float(os.environ.get("TALUVA_HYPOTHESIS_SCALE", "1"))
+
+
+def _examples(n: int) -> int:
+    return max(25, int(n * SCALE))
 
 
 @lru_cache(maxsize=1)
@@ -72,7 +80,7 @@ def _mutated(link: str, kind: str, at: int, value: int) -> str:
     return "".join(chars)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=_examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_mutations())
 def test_a_changed_link_is_refused_or_is_the_same_game(mutation: tuple[int, str, int, int]) -> None:
     links, kept = _honest()
@@ -133,7 +141,7 @@ def _requests(draw: st.DrawFn) -> object:
     return {"id": 1, "method": method, "params": params}
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=_examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_requests())
 def test_every_by_link_request_gets_a_result_or_a_typed_error(request: object) -> None:
     reply = json.loads(handle(json.dumps(request)))
