@@ -210,7 +210,8 @@ def test_replay_steps_back_and_forth_and_links_to_a_step(game, server):
     # A turn at a time (a placement and a build: two steps of the link's at=).
     game.click("[data-testid=replay-back]")
     game.wait_for_selector(f"{replay}[data-busy='0'][data-step='4']")
-    assert game.evaluate("location.hash").split("&b=")[0] == f"#g={code}&at=4"
+    # The address bar follows the replay once the step is drawn (its picture, b=, a moment later).
+    game.wait_for_function("h => location.hash.split('&b=')[0] === h", arg=f"#g={code}&at=4")
     game.click("[data-testid=replay-first]")
     game.wait_for_selector(f"{replay}[data-busy='0'][data-step='0']")
     game.click("[data-testid=replay-forward]")
