@@ -14,8 +14,10 @@ import pytest
 
 from taluva.ai import LEVELS, choose_move, choose_turn, levels
 from taluva.ai.arena import run_match, wilson
-from taluva.ai.evaluate import DEFAULT, TurnMemo, evaluate, seat_values, turns_left
+from taluva.ai.candidates import candidate_builds
+from taluva.ai.evaluate import DEFAULT, evaluate, seat_values, turns_left
 from taluva.ai.players import choose, choose_build
+from taluva.ai.turnmemo import TurnMemo
 from taluva.errors import IllegalMoveError
 from taluva.game import BUILD, DRAW, OVER, PLACE, Game
 from taluva.moves import Build, Placement
@@ -191,30 +193,67 @@ def test_the_turn_memo_gives_every_seat_the_value_a_fresh_evaluation_gives(
     options: Options,
 ) -> None:
     """The turn searches value the positions after a turn's candidates through one TurnMemo,
-    which keeps the other seats' values from the start of the turn when the turn does not touch
-    them; each must equal a full evaluation, at every table, over every legal build of many
-    placements (eruptions included)."""
+    which lays the tile on the board alone, lists the builds itself and values a build without
+    pushing it, walking again only the settlements the turn touches; each must equal a full
+    evaluation of the position with both pushed, at every table, over every build of many
+    placements (eruptions included), and its builds must be the engine's candidates."""
     rng = random.Random(7)
-    kept = touched = 0
+    fast = full = covered = 0
     for seed in range(6):
         game = position(options, seed, steps=12 + 6 * seed, phase=PLACE)
-        memo = TurnMemo(game, DEFAULT)
-        placements = game.legal_placements()
-        for pl in rng.sample(placements, min(15, len(placements))):
-            memo.enter(game, pl)
-            game.push(pl)
-            if game.phase == BUILD:
-                for build in sorted(game.build_options()):
-                    game.push(build)
-                    if game.phase != OVER:
-                        assert seat_values(game, DEFAULT, memo, build) == seat_values(game)
-                        others = [s for s in range(game.players) if s != memo.mover]
-                        apart = sum(memo.apart[s] for s in others)
-                        kept += apart
-                        touched += len(others) - apart
-                    game.pop()
-            game.pop()
-    assert kept > 200 and touched > 20  # both the kept and the revalued seats were checked
+        if seed == 4:  # the last tile: every build ends the game
+            game.tile_count = game.drawn
+        if seed == 5:  # temples done, one tower left: a tower or 2 huts win (R-END-1)
+            game.stock[game.current] = [2, 0, 1]
+        before = game.copy()
+        for founds in (1, 3):
+            memo = TurnMemo(game, DEFAULT, founds)
+            placements = game.legal_placements()
+            owner = game.board.owner
+            burying = [pl for pl in placements if any(p in owner for p in pl.hexes())]
+            chosen = rng.sample(placements, min(15, len(placements))) + burying[:10]
+            for pl in chosen:
+                builds = memo.enter(game, pl)
+                memo.leave(game)
+                after = game.copy()
+                after.push(pl)
+                if after.phase != BUILD:
+                    assert builds == []
+                    continue
+                assert builds == candidate_builds(after, founds)
+                memo.enter(game, pl)
+                for build in sorted(after.build_options()):
+                    after.push(build)
+                    if memo.ends(game, build):
+                        full += 1
+                    else:
+                        assert after.phase != OVER
+                        assert memo.values(game, build) == seat_values(after)
+                        assert memo.mover_value(game, build) == seat_values(after)[memo.mover]
+                        fast += 1
+                    assert memo.value(game, 0, build) == evaluate(after, 0)
+                    after.pop()
+                memo.leave(game)
+            covered += len(burying[:10])
+        assert _same(game, before)  # every laid tile was lifted
+    assert fast > 500 and full > 0 and covered > 0
+
+
+def _same(a: Game, b: Game) -> bool:
+    """The two games' boards and states are equal (the dicts' order aside)."""
+    ba, bb = a.board, b.board
+    return (
+        ba.level == bb.level
+        and ba.terrain == bb.terrain
+        and ba.owner == bb.owner
+        and ba.piece == bb.piece
+        and ba.volcanoes == bb.volcanoes
+        and ba.tile == bb.tile
+        and ba.placements == bb.placements
+        and a.stock == b.stock
+        and a.status == b.status
+        and a.phase == b.phase
+    )
 
 
 def test_evaluation_prefers_a_temple_to_a_hut() -> None:
@@ -407,16 +446,16 @@ def test_a_lone_seat_match_gives_side_a_one_seat_moving_round_the_table() -> Non
 def _answers(game: Game, rng: random.Random) -> dict[tuple[Placement, Build | None], Game]:
     """Every candidate answer of the seat to move, as the reply search sees them (far 1,
     founds 1), each with a copy of the game after it."""
-    from taluva.ai import search
+    from taluva.ai import candidates
 
     answers: dict[tuple[Placement, Build | None], Game] = {}
-    for pl in search.candidate_placements(game, rng, 1):
+    for pl in candidates.candidate_placements(game, rng, 1):
         after = game.copy()
         after.play(pl)
         if after.phase != BUILD:
             answers[pl, None] = after
             continue
-        for build in search.candidate_builds(after, 1):
+        for build in candidates.candidate_builds(after, 1):
             built = after.copy()
             built.play(build)
             answers[pl, build] = built

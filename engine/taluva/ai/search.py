@@ -4,13 +4,10 @@ A turn is a placement (R-TILE) followed by a build (R-BUILD); the two are planne
 because what a tile does is mostly what it lets one build (a tower spot, a bigger expansion, a
 temple-ready settlement) or what it takes from the others (covered huts, a split settlement).
 
-**Candidate turns.** Of the ~250-550 placements, the ones that can matter this turn are kept:
-every eruption (it can cover huts, split a settlement, raise a level-3 tower spot) and every
-table placement with a hex next to one of the player's own settlements (new hexes for an
-expansion or a temple). A table placement elsewhere only adds bare landscape (next to another
-player's settlement it only gives that player room); a few of them stand for all. Builds: all
-temples, towers and expansions; of the (often 50+) ways to found a settlement, the few with the
-most room around them.
+**Candidate turns** (:mod:`taluva.ai.candidates`): every eruption, the table placements next
+to one's own settlements and a few others; after each, every build but most founds. They are
+valued through a :class:`~taluva.ai.turnmemo.TurnMemo`, which walks again only what a turn
+changes.
 
 **Determinization.** The search never looks at the order of the hidden pile: it works on a copy
 of the game whose unseen tiles are put in a canonical order, and it samples the tiles it
@@ -23,20 +20,20 @@ import math
 import time
 from random import Random
 
+from taluva.ai.candidates import candidate_placements
 from taluva.ai.evaluate import (
     DEFAULT,
     WIN,
-    TurnMemo,
     Weights,
     evaluate,
     relative,
     seat_values,
     terminal_value,
 )
-from taluva.game import BUILD, DRAW, OVER, Game
-from taluva.hexgrid import DIRECTIONS, tile_hexes
+from taluva.ai.turnmemo import TurnMemo
+from taluva.game import DRAW, OVER, Game
 from taluva.moves import Build, Placement
-from taluva.tiles import VOLCANO, Tile
+from taluva.tiles import Tile
 
 Turn = tuple[Placement, Build | None]
 Scored = tuple[float, Placement, Build | None]
@@ -72,62 +69,6 @@ def determinized(game: Game) -> Game:
     return copy
 
 
-def candidate_placements(game: Game, rng: Random, far: int) -> list[Placement]:
-    """The placements worth a look for the seat to move (see module docstring), in a
-    canonical order: every eruption, the table placements next to one of its own settlements
-    (or its partner's, with O-TEAMS), and ``far`` of the others."""
-    board = game.board
-    placements = game.legal_placements()
-    seat = game.current
-    teams = game.options.teams
-    near: set[int] = set()
-    for p, who in board.owner.items():
-        if who == seat or (teams and who % 2 == seat % 2):
-            near.add(p)
-            for d in DIRECTIONS:
-                near.add(p + d)
-    level = board.level
-    kept: list[Placement] = []
-    others: list[Placement] = []
-    for pl in placements:
-        if pl.volcano in level:
-            kept.append(pl)
-            continue
-        v, a, b = tile_hexes(pl.volcano, pl.orientation)
-        if v in near or a in near or b in near:
-            kept.append(pl)
-        else:
-            others.append(pl)
-    if others and far:
-        kept.extend(rng.sample(others, min(far, len(others))))
-    return kept
-
-
-def candidate_builds(game: Game, founds: int) -> list[Build]:
-    """The builds worth a look after a placement: all but most of the founds."""
-    options = game.build_options()
-    board = game.board
-    level, terrain, owner = board.level, board.terrain, board.owner
-    builds: list[Build] = []
-    found: list[tuple[int, Build]] = []
-    for build, how in options.items():
-        if how[0] != "found":
-            builds.append(build)
-            continue
-        p = build.cells[0][0]
-        space = 0
-        for d in DIRECTIONS:
-            n = p + d
-            if n in level and n not in owner and terrain[n] != VOLCANO:
-                space += 1
-        found.append((-space, build))
-    if found:
-        found.sort()
-        builds.extend(b for _, b in found[:founds])
-    builds.sort()
-    return builds
-
-
 def scored_turns(
     game: Game,
     seat: int,
@@ -140,21 +81,17 @@ def scored_turns(
     """Every candidate turn of the seat to move (game at its place step), scored by the value
     of the position after it for ``seat``; best first. Ties keep the canonical order."""
     scored: list[Scored] = []
-    memo = TurnMemo(game, weights)
+    memo = TurnMemo(game, weights, founds)
     for pl in candidate_placements(game, rng, far):
-        memo.enter(game, pl)
-        game.push(pl)
-        if game.phase == BUILD:
-            builds = candidate_builds(game, founds)
+        builds = memo.enter(game, pl)
+        if builds:
             for build in builds:
-                game.push(build)
-                scored.append((evaluate(game, seat, weights, memo, build), pl, build))
-                game.pop()
+                scored.append((memo.value(game, seat, build), pl, build))
             if budget is not None:
                 budget.used += 1 + len(builds)
         else:  # the placement eliminated the player (R-ELIM-1)
-            scored.append((evaluate(game, seat, weights), pl, None))
-        game.pop()
+            scored.append((memo.full(game, None, lambda g: evaluate(g, seat, weights)), pl, None))
+        memo.leave(game)
         if budget is not None and budget.late():
             break
     scored.sort(key=lambda s: -s[0])
@@ -274,47 +211,54 @@ def _best_reply(
     (:func:`_pair`), and the value for ``seat`` after it; None if the time cap ran out."""
     replier = game.current
     best_theirs = -2 * WIN
-    best: tuple[Turn, float] | None = None
-    memo = TurnMemo(game, weights)
+    best: Turn | None = None
+    best_mine: float | None = None  # None: valued once the best is known
+    memo = TurnMemo(game, weights, founds)
+    selfish = plays_for_itself(game)
+    pair = lambda g: _pair(g, replier, seat, weights)  # noqa: E731
     for pl in candidate_placements(game, rng, far):
-        memo.enter(game, pl)
-        game.push(pl)
-        if game.phase == BUILD:
-            builds = candidate_builds(game, founds)
+        builds = memo.enter(game, pl)
+        if builds:
             if budget is not None:
                 budget.used += 1 + len(builds)
             for build in builds:
-                game.push(build)
-                theirs, mine = _pair(game, replier, seat, weights, memo, build)
+                mine: float | None
+                if memo.ends(game, build):
+                    theirs, mine = memo.full(game, build, pair)
+                elif selfish:  # the replier's own value decides: the others' only for its choice
+                    theirs, mine = memo.mover_value(game, build), None
+                else:
+                    values = memo.values(game, build)
+                    theirs = relative(game, values, replier, weights)
+                    mine = relative(game, values, seat, weights)
                 if theirs > best_theirs:
-                    best_theirs, best = theirs, ((pl, build), mine)
-                game.pop()
+                    best_theirs, best, best_mine = theirs, (pl, build), mine
         else:
-            theirs, mine = _pair(game, replier, seat, weights)
+            theirs, mine = memo.full(game, None, pair)
             if theirs > best_theirs:
-                best_theirs, best = theirs, ((pl, None), mine)
-        game.pop()
+                best_theirs, best, best_mine = theirs, (pl, None), mine
+        memo.leave(game)
         if budget is not None and budget.late():
             return None
-    return best
+    if best is None:
+        return None
+    if best_mine is None:
+        pl, build = best
+        assert build is not None
+        memo.enter(game, pl)
+        best_mine = relative(game, memo.values(game, build), seat, weights)
+        memo.leave(game)
+    return best, best_mine
 
 
-def _pair(
-    game: Game,
-    a: int,
-    b: int,
-    weights: Weights,
-    memo: TurnMemo | None = None,
-    build: Build | None = None,
-) -> tuple[float, float]:
+def _pair(game: Game, a: int, b: int, weights: Weights) -> tuple[float, float]:
     """What replier ``a`` plays for, and the value for ``b``, of one position (sharing the
     work): ``b``'s is its value against its opponents; ``a``'s is that too at a table of two or
     of teams (the game is zero-sum there), but at a free-for-all table of 3 or 4 it is ``a``'s
-    own prospects alone (see :func:`plays_for_itself`). ``memo``, ``build``: see
-    :func:`~taluva.ai.evaluate.seat_values`."""
+    own prospects alone (see :func:`plays_for_itself`)."""
     if game.phase == OVER:
         return terminal_value(game, a), terminal_value(game, b)
-    values = seat_values(game, weights, memo, build)
+    values = seat_values(game, weights)
     theirs = values[a] if plays_for_itself(game) else relative(game, values, a, weights)
     return theirs, relative(game, values, b, weights)
 
