@@ -188,11 +188,16 @@ class TurnBuilds:
         self.isolated = game.options.found == "isolated"
         board = game.board
         level, owner, volcanoes = board.level, board.owner, board.volcanoes
-        # Every free level-1 landscape hex, most room first: (-room, hex).
+        mover, isolated = self.mover, self.isolated
+        # Every free level-1 landscape hex where the mover may found, most room first:
+        # (-room, hex). A placement changes that only on and next to its tile.
         self.sites = sorted(
             (-_space(board, p), p)
             for p, lv in level.items()
-            if lv == 1 and p not in owner and p not in volcanoes
+            if lv == 1
+            and p not in owner
+            and p not in volcanoes
+            and not (isolated and _touches(owner, p, mover))
         )
 
     def after(
@@ -252,8 +257,7 @@ class TurnBuilds:
                 ranked.append((-_space(board, p), p))
         taken = 0
         for site in self.sites:
-            p = site[1]
-            if p in near or (isolated and _touches(owner, p, mover)):
+            if site[1] in near:
                 continue
             ranked.append(site)
             taken += 1

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Generator
 from random import Random
+from typing import TypeVar
 
 from taluva.ai.candidates import candidate_placements
 from taluva.ai.evaluate import (
@@ -39,16 +41,52 @@ Turn = tuple[Placement, Build | None]
 Scored = tuple[float, Placement, Build | None]
 
 
-class Budget:
-    """Counts evaluations (the deterministic limit) and watches the clock (a safety cap;
-    ``seconds`` None or infinite: no cap)."""
+class Watch:
+    """What one search (one computer decision) is measured by: the work its budgets counted,
+    and the clock, a safety cap far above what the node counts take on any machine they were
+    sized for, so that it stops a search only on a machine far slower or busier; whether it
+    did is kept in ``cut``. The clock starts when the search is run in earnest
+    (:meth:`start`): a search run on the others' time (pondering) has none until then."""
 
-    def __init__(self, nodes: int, seconds: float | None) -> None:
-        self.nodes = nodes
-        self.used = 0
+    __slots__ = ("deadline", "cut", "budgets")
+
+    def __init__(self, seconds: float | None = None) -> None:
+        self.deadline: float | None = None
+        self.cut = False
+        self.budgets: list[Budget] = []
+        self.start(seconds)
+
+    def start(self, seconds: float | None) -> None:
+        """The cap: ``seconds`` from now (None or infinite: none)."""
         self.deadline = (
             None if seconds is None or math.isinf(seconds) else time.perf_counter() + seconds
         )
+
+    def late(self) -> bool:
+        """The time is up (and so the search is cut)."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            self.cut = True
+            return True
+        return False
+
+    @property
+    def nodes(self) -> int:
+        """The work counted so far, every budget's together."""
+        return sum(b.used for b in self.budgets)
+
+
+class Budget:
+    """Counts the work of one search (placements tried and positions valued: its
+    deterministic limit, ``nodes``) under a :class:`Watch`'s clock."""
+
+    __slots__ = ("nodes", "used", "watch")
+
+    def __init__(self, nodes: int, watch: Watch | None = None) -> None:
+        self.nodes = nodes
+        self.used = 0
+        self.watch = watch
+        if watch is not None:
+            watch.budgets.append(self)
 
     def spent(self) -> bool:
         """The node count is used up, or the time is."""
@@ -56,7 +94,22 @@ class Budget:
 
     def late(self) -> bool:
         """The safety cap: the time is up."""
-        return self.deadline is not None and time.perf_counter() > self.deadline
+        return self.watch is not None and self.watch.late()
+
+
+T = TypeVar("T")
+Steps = Generator[None, None, T]
+"""A search run in steps: it yields after every placement it tries (so that it can be paused
+between two, :mod:`taluva.ai.ponder`) and returns its result; :func:`finish` runs it."""
+
+
+def finish(steps: Steps[T]) -> T:
+    """Run a search's steps to the end and return its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 
 def determinized(game: Game) -> Game:
@@ -80,6 +133,19 @@ def scored_turns(
 ) -> list[Scored]:
     """Every candidate turn of the seat to move (game at its place step), scored by the value
     of the position after it for ``seat``; best first. Ties keep the canonical order."""
+    return finish(scored_turns_steps(game, seat, rng, weights, far, founds, budget))
+
+
+def scored_turns_steps(
+    game: Game,
+    seat: int,
+    rng: Random,
+    weights: Weights = DEFAULT,
+    far: int = 2,
+    founds: int = 3,
+    budget: Budget | None = None,
+) -> Steps[list[Scored]]:
+    """:func:`scored_turns` in steps."""
     scored: list[Scored] = []
     memo = TurnMemo(game, weights, founds)
     for pl in candidate_placements(game, rng, far):
@@ -94,6 +160,7 @@ def scored_turns(
         memo.leave(game)
         if budget is not None and budget.late():
             break
+        yield
     scored.sort(key=lambda s: -s[0])
     return scored
 
@@ -123,6 +190,23 @@ def replies_value(
     budget: Budget | None = None,
     own_next: bool = False,
 ) -> float | None:
+    """:func:`replies_value_steps` run to the end."""
+    return finish(
+        replies_value_steps(game, seat, samples, rng, weights, far, founds, budget, own_next)
+    )
+
+
+def replies_value_steps(
+    game: Game,
+    seat: int,
+    samples: list[tuple[Tile, ...]],
+    rng: Random,
+    weights: Weights,
+    far: int,
+    founds: int,
+    budget: Budget | None = None,
+    own_next: bool = False,
+) -> Steps[float | None]:
     """After ``seat``'s turn: the mean over ``samples`` of the value for ``seat`` once the
     players after it (as many as a sample has tiles, stopping at ``seat``'s own next turn) have
     each drawn their tile of the sample and played their own best turn by their own value.
@@ -147,7 +231,7 @@ def replies_value(
         known = first.get(tile)
         if known is None:
             game.draw(tile)
-            reply = _best_reply(game, seat, rng, weights, far, founds, budget)
+            reply = yield from _best_reply(game, seat, rng, weights, far, founds, budget)
             game.pop()
             if reply is None:
                 return None
@@ -161,11 +245,11 @@ def replies_value(
         if build is not None:
             game.push(build)
         if game.phase == DRAW and game.current != seat:
-            rest = replies_value(
+            rest = yield from replies_value_steps(
                 game, seat, [sample[1:]], rng, weights, far, founds, budget, own_next
             )
         elif game.phase == DRAW and own_next:
-            rest = own_turn_value(game, sample[1], rng, weights, far, founds, budget)
+            rest = yield from own_turn_value(game, sample[1], rng, weights, far, founds, budget)
         else:
             rest = mine
         if build is not None:
@@ -186,12 +270,12 @@ def own_turn_value(
     far: int,
     founds: int,
     budget: Budget | None,
-) -> float | None:
+) -> Steps[float | None]:
     """The value of the best turn of the seat to move (game at its draw step) on ``tile``, for
     itself; None if the time cap ran out."""
     seat = game.current
     game.draw(tile)
-    scored = scored_turns(game, seat, rng, weights, far, founds, budget)
+    scored = yield from scored_turns_steps(game, seat, rng, weights, far, founds, budget)
     game.pop()
     if budget is not None and budget.late():
         return None
@@ -206,7 +290,7 @@ def _best_reply(
     far: int,
     founds: int,
     budget: Budget | None,
-) -> tuple[Turn, float] | None:
+) -> Steps[tuple[Turn, float] | None]:
     """The best turn of the seat to move (game at its place step) by what it plays for
     (:func:`_pair`), and the value for ``seat`` after it; None if the time cap ran out."""
     replier = game.current
@@ -222,15 +306,20 @@ def _best_reply(
             if budget is not None:
                 budget.used += 1 + len(builds)
             for build in builds:
-                mine: float | None
-                if memo.ends(game, build):
-                    theirs, mine = memo.full(game, build, pair)
-                elif selfish:  # the replier's own value decides: the others' only for its choice
-                    theirs, mine = memo.mover_value(game, build), None
+                mine: float | None = None
+                if selfish:  # the replier's own value decides: the others' only for its choice
+                    own = memo.mover_value(game, build)
+                    if own is None:
+                        theirs, mine = memo.full(game, build, pair)
+                    else:
+                        theirs = own
                 else:
                     values = memo.values(game, build)
-                    theirs = relative(game, values, replier, weights)
-                    mine = relative(game, values, seat, weights)
+                    if values is None:
+                        theirs, mine = memo.full(game, build, pair)
+                    else:
+                        theirs = relative(game, values, replier, weights)
+                        mine = relative(game, values, seat, weights)
                 if theirs > best_theirs:
                     best_theirs, best, best_mine = theirs, (pl, build), mine
         else:
@@ -240,13 +329,14 @@ def _best_reply(
         memo.leave(game)
         if budget is not None and budget.late():
             return None
+        yield
     if best is None:
         return None
     if best_mine is None:
         pl, build = best
         assert build is not None
         memo.enter(game, pl)
-        best_mine = relative(game, memo.values(game, build), seat, weights)
+        best_mine = memo.value(game, seat, build)
         memo.leave(game)
     return best, best_mine
 

@@ -176,28 +176,39 @@ class TurnMemo:
 
     def ends(self, game: Game, build: Build) -> bool:
         """Whether ``build`` ends the game or the mover's play (or may: with O-TEAMS, any kind
-        completed), so that it must be pushed and valued in full."""
+        completed), so that it must be pushed and valued in full (:meth:`full`)."""
+        return self._stock_after(game, build) is None
+
+    def _stock_after(self, game: Game, build: Build) -> tuple[int, int, int] | None:
+        """The mover's stock after ``build``; None if the build :meth:`ends` the game or its
+        play."""
         if self.last_tile:
-            return True
+            return None
         huts, temples, towers = game.stock[self.mover]
-        piece = build.piece
+        piece, cells = build
         if piece == HUT:
-            huts -= build.huts
+            for _, count in cells:
+                huts -= count
         elif piece == TEMPLE:
             temples -= 1
         else:
             towers -= 1
-        done = (huts == 0) + (temples == 0) + (towers == 0)
-        return done >= (1 if self.teams else 2)
+        if (huts == 0) + (temples == 0) + (towers == 0) >= (1 if self.teams else 2):
+            return None
+        return huts, temples, towers
 
-    def values(self, game: Game, build: Build) -> list[float]:
-        """Every seat's value after ``build`` (not pushed; :meth:`ends` false)."""
+    def values(self, game: Game, build: Build) -> list[float] | None:
+        """Every seat's value after ``build``; None if it :meth:`ends` the game or the
+        mover's play."""
+        stock = self._stock_after(game, build)
+        if stock is None:
+            return None
         board = game.board
         mover = self.mover
         cells = {p for p, _ in build.cells}
         values = self.placed_values.copy()
-        values[mover] = self._mover_value(game, build, cells)
-        status, turns, stock, w = self.status, self.turns, game.stock, self.weights
+        values[mover] = self._mover_value(board, build.piece, cells, stock)
+        status, turns, stocks, w = self.status, self.turns, game.stock, self.weights
         for s, seat in enumerate(self.placed):
             if s == mover or status[s] != PLAYING:
                 continue
@@ -209,40 +220,35 @@ class TurnMemo:
                     border = g.border - cells
                     changed[i] = make_group(g.cells, g.size, g.temple, g.tower, border, board)
             if changed is not None:
-                values[s] = groups_value(changed, stock[s], PLAYING, turns[s], w)
+                values[s] = groups_value(changed, stocks[s], PLAYING, turns[s], w)
         return values
 
-    def mover_value(self, game: Game, build: Build) -> float:
-        """The mover's own value after ``build`` (not pushed; :meth:`ends` false): its part of
-        :meth:`values`, for answers that play for their own prospects."""
-        return self._mover_value(game, build, {p for p, _ in build.cells})
+    def mover_value(self, game: Game, build: Build) -> float | None:
+        """The mover's own value after ``build``, its part of :meth:`values` (for answers
+        that play for their own prospects); None if it :meth:`ends` the game or its play."""
+        stock = self._stock_after(game, build)
+        if stock is None:
+            return None
+        return self._mover_value(game.board, build.piece, {p for p, _ in build.cells}, stock)
 
-    def _mover_value(self, game: Game, build: Build, cells: set[int]) -> float:
-        mover = self.mover
-        if self.status[mover] != PLAYING:
-            return self.placed_values[mover]
+    def _mover_value(
+        self, board: Board, piece: int, cells: set[int], stock: tuple[int, int, int]
+    ) -> float:
         kept: list[Group] = []
         merged: list[Group] = []
-        for g in self.placed[mover]:
+        for g in self.placed[self.mover]:
             (kept if g.border.isdisjoint(cells) else merged).append(g)
-        kept.append(_merge(merged, cells, build.piece, game.board))
-        huts, temples, towers = game.stock[mover]
-        piece = build.piece
-        if piece == HUT:
-            huts -= build.huts
-        elif piece == TEMPLE:
-            temples -= 1
-        else:
-            towers -= 1
-        return groups_value(kept, (huts, temples, towers), PLAYING, self.turns[mover], self.weights)
+        kept.append(_merge(merged, cells, piece, board))
+        return groups_value(kept, stock, PLAYING, self.turns[self.mover], self.weights)
 
     def value(self, game: Game, seat: int, build: Build) -> float:
         """The value for ``seat`` after the entered placement and ``build``:
         :func:`~taluva.ai.evaluate.evaluate` of the position after them."""
-        if self.ends(game, build):
+        values = self.values(game, build)
+        if values is None:
             w = self.weights
             return self.full(game, build, lambda after: evaluate(after, seat, w))
-        return relative(game, self.values(game, build), seat, self.weights)
+        return relative(game, values, seat, self.weights)
 
 
 def _merge(groups: list[Group], cells: AbstractSet[int], piece: int, board: Board) -> Group:
