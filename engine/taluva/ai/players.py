@@ -26,7 +26,8 @@
   likely to take a spot it counts on.
   Its evaluation weights are fitted per player count (:mod:`taluva.ai.tune`, shipped in
   ``weights.json``) for free-for-all tables; team games keep the defaults.
-* ``master``: a median of about 1 s a turn in Pyodide, spent differently by table size. With two
+* ``master``: about twice strong's think time in the page (a median of 1-1.5 s, docs/ai.md),
+  spent differently by table size. With two
   players it looks a third ply ahead (``MASTER_TWO_PLAYERS``): on each sampled round, after the
   other's best answer, it draws its own next tile and plays its best turn on it, so a candidate
   is worth what the answer leaves it, not only what the answer takes (a threat the other cannot
@@ -42,12 +43,15 @@ evaluation over a pruned one-turn search costs ~10-60 ms, which leaves room for 
 on the best 20 candidates: measured in 2-player arenas, the reply search turns the one-turn
 player's strength into a clear edge (strong beats intermediate ~80% of games).
 
-Determinism: every choice depends only on the position, the level and the seed. The strong
-level limits its work by counting (``StrongConfig.nodes``: every placement tried and every
-position evaluated, in both plies), not by the clock: 11000 nodes, about 0.25-0.3 s median and
-0.5 s at the 90th percentile per turn on CPython 3.11 (Pyodide on Node: ~2x that). The clock is
-only a safety cap (``budget`` seconds, 1 s by default) that cuts the reply search short on a
-machine too slow for the node count; that is the one case where a choice can depend on timing.
+Determinism: every choice depends only on the position, the level and the seed. The searching
+levels limit their work by counting (``StrongConfig.nodes``: every placement tried and every
+position evaluated, in both plies), not by the clock: strong 11000 nodes, about 0.2-0.35 s
+median per turn on CPython 3.11 and 0.6-0.75 s in Pyodide at 2-4 players; master twice that at
+3-4 players. The counts are sized so that the page's turns stay within their think-time goals
+(``make bench-ai``), so the page plays the arena's player. The clock is only a safety net
+(:class:`~taluva.ai.levels.Level` ``budget``: 10 s, master 15 s) that cuts the reply search
+short on a machine several times too slow for the node count; that is the one case where a
+choice can depend on timing, and every such cut is reported (:class:`taluva.ai.Thought`).
 The intermediate level's one-turn search has a cap too but never comes near it.
 """
 
@@ -155,12 +159,12 @@ def level_weights(game: Game, cfg: StrongConfig) -> Weights:
 
 
 STRONG = StrongConfig()
-# Master (~1 s median in Pyodide). With two players the third ply, in about strong's time, on 3
-# sampled rounds: a candidate then costs a quarter less than on 4, so the node count reaches
-# more of the 12 (which is what gained: 66-68% in screens at 22,000 nodes). 400-game arenas
-# against strong: 59.2% with 4 rounds in 10,000 nodes, 70.0% with 3 in 11,000 (1.07 s median in
-# Pyodide, so 10,000). At 3-4 players, where the ply would come after two or three answers, the
-# wider search alone. See docs/ai.md.
+# Master. With two players the third ply, in about strong's time, on 3 sampled rounds: a
+# candidate then costs a quarter less than on 4, so the node count reaches more of the 12
+# (which is what gained: 66-68% in screens at 22,000 nodes). 400-game arenas against strong:
+# 59.2% with 4 rounds in 10,000 nodes, 70.0% with 3 in 11,000 (then 1.07 s median in Pyodide,
+# before the incremental valuation, so 10,000). At 3-4 players, where the ply would come after
+# two or three answers, the wider search alone, in about twice strong's time. See docs/ai.md.
 MASTER = StrongConfig(candidates=30, nodes=22000)
 MASTER_TWO_PLAYERS = StrongConfig(candidates=12, tiles=3, nodes=10000, own_next=True)
 
