@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 
 import pytest
 
-from taluva.ai import LEVELS, choose_move, choose_turn, levels
+from taluva.ai import LEVELS, choose_move, choose_turn, levels, ponder, think
 from taluva.ai.arena import run_match, wilson
-from taluva.ai.evaluate import DEFAULT, TurnMemo, evaluate, seat_values, turns_left
-from taluva.ai.players import choose, choose_build
+from taluva.ai.candidates import candidate_builds
+from taluva.ai.evaluate import DEFAULT, evaluate, seat_values, turns_left
+from taluva.ai.players import choose, choose_build, level_config
+from taluva.ai.turnmemo import TurnMemo
+from taluva.ai.turnsearch import TurnSearch, fingerprint
 from taluva.errors import IllegalMoveError
 from taluva.game import BUILD, DRAW, OVER, PLACE, Game
 from taluva.moves import Build, Placement
@@ -31,6 +35,15 @@ OPTION_SETS = [
     Options(players=4, rank=True),
     Options(players=2, tiles="all"),
 ]
+
+
+@pytest.fixture(autouse=True)
+def _no_pondered_searches_between_tests() -> Iterator[None]:
+    """Each test's decisions are its own: none takes a search another test pondered."""
+    ponder.forget()
+    yield
+    ponder.forget()
+
 
 # Strong and master with a small cap: legality only (the cap stops their reply search early).
 FAST = {"random": None, "beginner": None, "intermediate": None, "strong": 0.02, "master": 0.02}
@@ -191,30 +204,67 @@ def test_the_turn_memo_gives_every_seat_the_value_a_fresh_evaluation_gives(
     options: Options,
 ) -> None:
     """The turn searches value the positions after a turn's candidates through one TurnMemo,
-    which keeps the other seats' values from the start of the turn when the turn does not touch
-    them; each must equal a full evaluation, at every table, over every legal build of many
-    placements (eruptions included)."""
+    which lays the tile on the board alone, lists the builds itself and values a build without
+    pushing it, walking again only the settlements the turn touches; each must equal a full
+    evaluation of the position with both pushed, at every table, over every build of many
+    placements (eruptions included), and its builds must be the engine's candidates."""
     rng = random.Random(7)
-    kept = touched = 0
+    fast = full = covered = 0
     for seed in range(6):
         game = position(options, seed, steps=12 + 6 * seed, phase=PLACE)
-        memo = TurnMemo(game, DEFAULT)
-        placements = game.legal_placements()
-        for pl in rng.sample(placements, min(15, len(placements))):
-            memo.enter(game, pl)
-            game.push(pl)
-            if game.phase == BUILD:
-                for build in sorted(game.build_options()):
-                    game.push(build)
-                    if game.phase != OVER:
-                        assert seat_values(game, DEFAULT, memo, build) == seat_values(game)
-                        others = [s for s in range(game.players) if s != memo.mover]
-                        apart = sum(memo.apart[s] for s in others)
-                        kept += apart
-                        touched += len(others) - apart
-                    game.pop()
-            game.pop()
-    assert kept > 200 and touched > 20  # both the kept and the revalued seats were checked
+        if seed == 4:  # the last tile: every build ends the game
+            game.tile_count = game.drawn
+        if seed == 5:  # temples done, one tower left: a tower or 2 huts win (R-END-1)
+            game.stock[game.current] = [2, 0, 1]
+        before = game.copy()
+        for founds in (1, 3):
+            memo = TurnMemo(game, DEFAULT, founds)
+            placements = game.legal_placements()
+            owner = game.board.owner
+            burying = [pl for pl in placements if any(p in owner for p in pl.hexes())]
+            chosen = rng.sample(placements, min(15, len(placements))) + burying[:10]
+            for pl in chosen:
+                builds = memo.enter(game, pl)
+                memo.leave(game)
+                after = game.copy()
+                after.push(pl)
+                if after.phase != BUILD:
+                    assert builds == []
+                    continue
+                assert builds == candidate_builds(after, founds)
+                memo.enter(game, pl)
+                for build in sorted(after.build_options()):
+                    after.push(build)
+                    if memo.ends(game, build):
+                        full += 1
+                    else:
+                        assert after.phase != OVER
+                        assert memo.values(game, build) == seat_values(after)
+                        assert memo.mover_value(game, build) == seat_values(after)[memo.mover]
+                        fast += 1
+                    assert memo.value(game, 0, build) == evaluate(after, 0)
+                    after.pop()
+                memo.leave(game)
+            covered += len(burying[:10])
+        assert _same(game, before)  # every laid tile was lifted
+    assert fast > 500 and full > 0 and covered > 0
+
+
+def _same(a: Game, b: Game) -> bool:
+    """The two games' boards and states are equal (the dicts' order aside)."""
+    ba, bb = a.board, b.board
+    return (
+        ba.level == bb.level
+        and ba.terrain == bb.terrain
+        and ba.owner == bb.owner
+        and ba.piece == bb.piece
+        and ba.volcanoes == bb.volcanoes
+        and ba.tile == bb.tile
+        and ba.placements == bb.placements
+        and a.stock == b.stock
+        and a.status == b.status
+        and a.phase == b.phase
+    )
 
 
 def test_evaluation_prefers_a_temple_to_a_hut() -> None:
@@ -283,7 +333,7 @@ def test_a_registered_level_without_a_play_fails_loudly() -> None:
     game = position(Options(players=2), 5, steps=4, phase=PLACE)
     for step in (choose, choose_build):
         with pytest.raises(ValueError, match="no play"):
-            step(game.copy(), "expert", random.Random(1), 0.01)
+            step(game.copy(), "expert", random.Random(1), None)
 
 
 # -------------------------------------------------------------------------- every player answers
@@ -355,9 +405,9 @@ def test_master_s_choices_reach_its_own_next_turn_with_two_players(
     game = position(Options(players=2), 13, steps=12, phase=phase)
     with pytest.raises(_Reached):
         if phase == PLACE:
-            choose(game.copy(), "master", random.Random(1), None)
+            search.finish(choose(game.copy(), "master", random.Random(1), None))
         else:
-            choose_build(game.copy(), "master", random.Random(1), None)
+            search.finish(choose_build(game.copy(), "master", random.Random(1), None))
 
 
 @pytest.mark.parametrize("options", [Options(players=2), Options(players=3)], ids=["2p", "3p"])
@@ -379,8 +429,8 @@ def test_with_own_next_the_seat_plays_its_own_next_turn_after_the_answers(
     own_turns: list[tuple[int, object, float | None]] = []
     own_turn_value = search.own_turn_value
 
-    def spy(g: Game, tile: object, *args: object) -> float | None:
-        value = own_turn_value(g, tile, *args)  # type: ignore[arg-type]
+    def spy(g: Game, tile: object, *args: object) -> search.Steps[float | None]:
+        value = yield from own_turn_value(g, tile, *args)  # type: ignore[arg-type]
         own_turns.append((g.current, tile, value))
         return value
 
@@ -407,16 +457,16 @@ def test_a_lone_seat_match_gives_side_a_one_seat_moving_round_the_table() -> Non
 def _answers(game: Game, rng: random.Random) -> dict[tuple[Placement, Build | None], Game]:
     """Every candidate answer of the seat to move, as the reply search sees them (far 1,
     founds 1), each with a copy of the game after it."""
-    from taluva.ai import search
+    from taluva.ai import candidates
 
     answers: dict[tuple[Placement, Build | None], Game] = {}
-    for pl in search.candidate_placements(game, rng, 1):
+    for pl in candidates.candidate_placements(game, rng, 1):
         after = game.copy()
         after.play(pl)
         if after.phase != BUILD:
             answers[pl, None] = after
             continue
-        for build in search.candidate_builds(after, 1):
+        for build in candidates.candidate_builds(after, 1):
             built = after.copy()
             built.play(build)
             answers[pl, build] = built
@@ -454,7 +504,7 @@ def test_an_answer_plays_for_its_own_prospects_at_a_free_for_all_table_of_three_
     # The two measures disagree here: each one's best answer is worse by the other.
     assert own[max(rel, key=rel.__getitem__)] < max(own.values())
     assert rel[max(own, key=own.__getitem__)] < max(rel.values())
-    reply = search._best_reply(game, seat, random.Random(5), DEFAULT, 1, 1, None)
+    reply = search.finish(search._best_reply(game, seat, random.Random(5), DEFAULT, 1, 1, None))
     assert reply is not None
     chosen = reply[0]
     assert search.plays_for_itself(game) is for_itself
@@ -462,3 +512,137 @@ def test_an_answer_plays_for_its_own_prospects_at_a_free_for_all_table_of_three_
         assert own[chosen] == max(own.values())
     else:
         assert rel[chosen] == max(rel.values())
+
+
+# ---------------------------------------------------------------- searching in slices, pondering
+
+
+def test_a_search_run_in_slices_chooses_what_one_run_at_once_does() -> None:
+    """A turn search can stop after any placement it tries and go on later (pondering runs it a
+    few milliseconds at a time): its choice is the one of a search run at once."""
+    for options, level in ((Options(players=2), "master"), (Options(players=3), "strong")):
+        game = position(options, 29, steps=16, phase=PLACE)
+        whole = choose_turn(game, level, seed=4, budget=math.inf)
+        search = TurnSearch(game, level, 4)
+        slices = 0
+        while not search.run(0.0):
+            slices += 1
+        assert search.finish(None) == whole and slices > 100
+        assert search.watch.nodes >= level_config(level, game).nodes and not search.watch.cut
+
+
+def _small_searches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The strong level with a small node count, so that a test ponders many searches fast."""
+    from dataclasses import replace
+
+    from taluva.ai import players
+
+    small = {n: replace(cfg, nodes=1500) for n, cfg in players.CONFIGS["strong"].items()}
+    monkeypatch.setitem(players.CONFIGS, "strong", small)
+
+
+def _likeliest_turn(game: Game) -> tuple[Placement, Build | None]:
+    """The person's turn the ponderer expects first (its own ranking, see taluva.ai.ponder)."""
+    from taluva.ai.search import determinized, scored_turns
+    from taluva.ai.weights import tuned
+
+    _, placement, build = scored_turns(
+        determinized(game), game.current, random.Random(0), tuned(game.players), 1, 1
+    )[0]
+    return placement, build
+
+
+def _ponder_all(game: Game) -> int:
+    slices = 0
+    while ponder.step(game, 0.002):
+        slices += 1
+        assert slices < 100_000
+    return slices
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_pondering_searches_the_computers_turns_after_the_persons_likeliest_one(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A person against strong computers: while the person is to move, the ponderer searches
+    each computer's turn after the person's likeliest turns (the next computer after it too);
+    when the person plays one, every computer's decision is its pondered search and is what a
+    search begun then chooses. The game pondered is never changed, and no other is pondered."""
+    _small_searches(monkeypatch)
+    game = position(Options(players=players), 40 + players, steps=14, phase=PLACE)
+    person = game.current
+    seats = {s: ("strong", 10 + s) for s in range(players) if s != person}
+    ponder.expect(game, seats)
+    before = fingerprint(game)
+    assert not ponder.step(game.copy(), 1.0)  # only the game named
+    assert _ponder_all(game) > 20 and fingerprint(game) == before
+    placement, build = _likeliest_turn(game)
+    game.play(placement)
+    _ponder_all(game)  # the plan follows the game: the builds after the placement
+    if build is not None:
+        game.play(build)
+    for _ in range(players - 1):  # each computer in turn
+        game.draw()
+        level, seed = seats[game.current]
+        fresh = TurnSearch(game, level, seed).finish(None)
+        thought = think(game, level, seed)
+        assert thought.pondered and thought.move == fresh[0] and not thought.cut
+        game.play(thought.move)
+        if game.phase == BUILD:
+            game.play(choose_move(game, level, seed))
+    ponder.stop()
+
+
+def test_a_turn_the_person_was_not_expected_to_play_is_searched_then(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _small_searches(monkeypatch)
+    game = position(Options(players=2), 44, steps=14, phase=PLACE)
+    computer = 1 - game.current
+    ponder.expect(game, {computer: ("strong", 3)})
+    _ponder_all(game)
+    expected = _likeliest_turn(game)
+    unexpected = next(
+        pl
+        for pl in game.legal_placements()
+        if pl != expected[0] and not any(p in game.board.owner for p in pl.hexes())
+    )
+    game.play(unexpected)
+    game.play(game.legal_builds()[-1])
+    game.draw()
+    thought = think(game, "strong", 3)
+    assert not thought.pondered
+    assert thought.move == TurnSearch(game, "strong", 3).finish(None)[0]
+    ponder.stop()
+
+
+def test_the_bridge_tells_what_a_decision_took_and_ponders_between_the_pages_calls() -> None:
+    """aiChoose answers with its search's work; aiPonder names the computer seats (never in a
+    by-link game), and ponderStep, the worker's own call, works while there is work."""
+    import json
+
+    from taluva.bridge import handle
+    from taluva.moves import format_move
+    from taluva.session import Session
+
+    def call(method: str, **params: object) -> dict:
+        return json.loads(handle(json.dumps({"id": 1, "method": method, "params": params})))
+
+    call("newGame", options={"players": 2}, seed=5)
+    move = call("aiChoose", level="intermediate", seed=1)["result"]
+    assert move["think"]["nodes"] > 0 and move["think"]["cut"] is False
+    assert not call("aiPonder", seats=[[1, "grandmaster", 1]])["ok"]
+    assert call("aiPonder", seats=[[1, "intermediate", 6]])["result"] is True
+    calls = 1
+    while call("ponderStep", ms=5)["result"]:
+        calls += 1
+        assert calls < 10_000
+    # The person plays the turn expected first: the computer's answer was found meanwhile.
+    placement, build = _likeliest_turn(Session(Options(players=2), seed=5).game)
+    call("play", move={"notation": format_move(placement)})
+    if build is not None:
+        call("play", move={"notation": format_move(build)})
+    move = call("aiChoose", level="intermediate", seed=6)["result"]
+    assert move["think"]["pondered"] is True
+    assert call("aiPonder", seats=[])["result"] is False
+    assert call("ponderStep", ms=5)["result"] is False

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from taluva import __version__, bylink, lesson
-from taluva.ai import choose_move, levels
+from taluva.ai import levels, ponder, think
 from taluva.bylink_session import ByLinkSession
 from taluva.errors import IllegalMoveError, OptionsError, RecordError, TaluvaError
 from taluva.game import OVER, Game
@@ -280,9 +280,40 @@ def _computer_levels() -> list[dict[str, Any]]:
 
 @method("aiChoose")
 def _ai_choose(level: str, seed: int = 0) -> dict[str, Any]:
-    """The move a computer ``level`` makes now (not played: the page shows it, then plays it)."""
+    """The move a computer ``level`` makes now (not played: the page shows it, then plays it),
+    with what it took (``think``: the work its search counted, whether the clock's safety cap
+    cut it, whether it was pondered; see :class:`taluva.ai.Thought`)."""
     game = _current().game
-    return move_to_json(game, choose_move(game, level, seed))
+    thought = think(game, level, seed)
+    answer = move_to_json(game, thought.move)
+    answer["think"] = {"nodes": thought.nodes, "cut": thought.cut, "pondered": thought.pondered}
+    return answer
+
+
+@method("aiPonder")
+def _ai_ponder(seats: list[Any]) -> bool:
+    """Think on the others' time for the computer ``seats`` of the game on screen (a list of
+    ``[seat, level, seed]``; empty: stop); the worker then calls ``ponderStep`` while the page
+    has nothing to ask (:mod:`taluva.ai.ponder`). Whether pondering is on: never in a by-link
+    game, whose next tile no device knows."""
+    session = _current()
+    table: dict[int, tuple[str, int]] = {}
+    for entry in seats:
+        seat, level, seed = entry
+        levels.get(level)  # an unknown level is an error, not a silent skip
+        table[int(seat)] = (str(level), int(seed))
+    if not table or isinstance(session, ByLinkSession):
+        ponder.stop()
+        return False
+    ponder.expect(session.game, table)
+    return True
+
+
+@method("ponderStep")
+def _ponder_step(ms: float = 8.0) -> bool:
+    """The worker's own call between the page's: ponder for about ``ms`` milliseconds; whether
+    there is more to do."""
+    return ponder.step(_current().game, ms / 1000)
 
 
 @method("hint")

@@ -6,7 +6,9 @@ the sides take alternate seats, so with teams each side is one team). In a *lone
 has one seat and side B every other one, the lone seat moving one place on each game (with 3
 or 4 players: how one level fares against a table of another; parity is 1/players). Every move
 goes through :func:`taluva.ai.choose_move` and is played with the checked :meth:`Game.play`, so
-an illegal move would stop the match.
+an illegal move would stop the match. Every decision whose search the clock's safety cap cut is
+counted (``cuts``): a match with none played what the page plays with the same seeds (run it
+with ``budget=math.inf``, ``--budget inf``, so that a busy machine cuts none).
 
 Times are the CPU time of the process (``time.process_time``), so that a busy machine does not
 inflate them; on an idle machine they equal the wall time a player waits.
@@ -20,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from taluva.ai import choose_move
+from taluva.ai import think
 from taluva.game import DRAW, OVER, PLACE, Game
 from taluva.options import Options
 
@@ -66,6 +68,7 @@ class GameRecord:
     eliminated: tuple[int, int]  # seats of each side eliminated
     move_times: tuple[list[float], list[float]]
     turn_times: tuple[list[float], list[float]]
+    cuts: tuple[int, int] = (0, 0)  # decisions whose search the clock cut
 
 
 def play_one(
@@ -87,6 +90,7 @@ def play_one(
     move_times: tuple[list[float], list[float]] = ([], [])
     turn_times: tuple[list[float], list[float]] = ([], [])
     turn_start = 0.0
+    cuts = [0, 0]
     while game.phase != OVER:
         if game.phase == DRAW:
             game.draw()
@@ -94,14 +98,15 @@ def play_one(
         seat = game.current
         ai_seed = (seed * 7919 + index) * 8 + seat
         start = time.process_time()
-        move = choose_move(game, levels[seat], ai_seed, budget)
+        thought = think(game, levels[seat], ai_seed, budget)
         spent = time.process_time() - start
+        cuts[side[seat]] += thought.cut
         move_times[side[seat]].append(spent)
         if game.phase == PLACE:
             turn_start = spent
         else:
             turn_times[side[seat]].append(turn_start + spent)
-        game.play(move)
+        game.play(thought.move)
     assert game.result is not None
     share = [0.0, 0.0]
     for s in game.result.winners:
@@ -111,7 +116,12 @@ def play_one(
         if game.status[s] == "eliminated":
             out[side[s]] += 1
     return GameRecord(
-        (share[0], share[1]), game.result.reason, (out[0], out[1]), move_times, turn_times
+        (share[0], share[1]),
+        game.result.reason,
+        (out[0], out[1]),
+        move_times,
+        turn_times,
+        (cuts[0], cuts[1]),
     )
 
 
@@ -134,10 +144,12 @@ class MatchResult:
     reasons: Counter = field(default_factory=Counter)
     move_times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     turn_times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    cuts: list[int] = field(default_factory=lambda: [0, 0])
 
     def add(self, record: GameRecord) -> None:
         self.games += 1
         for i in (0, 1):
+            self.cuts[i] += record.cuts[i]
             self.wins[i] += record.share[i]
             self.eliminated[i] += record.eliminated[i]
             self.move_times[i].extend(record.move_times[i])
@@ -150,7 +162,8 @@ class MatchResult:
             f"{self.a} (A{', one seat' if self.lone else ''}) vs {self.b} (B): "
             f"{self.games} games, {self.options.format()}",
             f"{'side':<4} {'level':<12} {'wins':>6} {'win rate':>8}  {'95% CI (Wilson)':<16} "
-            f"{'move med':>8} {'move p90':>8} {'turn med':>8} {'turn p90':>8} {'elim':>4}",
+            f"{'move med':>8} {'move p90':>8} {'turn med':>8} {'turn p90':>8} {'elim':>4} "
+            f"{'cuts':>4}",
         ]
         for i, (name, level) in enumerate((("A", self.a), ("B", self.b))):
             lo, hi = wilson(self.wins[i], self.games)
@@ -161,7 +174,7 @@ class MatchResult:
                 f"[{lo:5.1%}, {hi:5.1%}]  "
                 f"{_ms(quantile(mt, 0.5)):>8} {_ms(quantile(mt, 0.9)):>8} "
                 f"{_ms(quantile(tt, 0.5)):>8} {_ms(quantile(tt, 0.9)):>8} "
-                f"{self.eliminated[i]:>4}"
+                f"{self.eliminated[i]:>4} {self.cuts[i]:>4}"
             )
         ends = ", ".join(f"{r} {c}" for r, c in sorted(self.reasons.items()))
         lines.append(f"ends: {ends}")

@@ -28,12 +28,13 @@ are hand-set; :mod:`taluva.ai.tune` fits them per player count for the strong le
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
-from taluva.board import TEMPLE_MARK
+from taluva.board import TEMPLE_MARK, Board
 from taluva.game import ELIMINATED, FINISHED, OVER, PLAYING, Game
-from taluva.hexgrid import DIRECTIONS, tile_hexes
-from taluva.moves import Build, Placement
+from taluva.hexgrid import DIRECTIONS
 
 WIN = 1_000_000.0
 
@@ -100,17 +101,6 @@ def settlements_by_seat(game: Game) -> list[list[list[int]]]:
     return groups
 
 
-def seat_settlements(owner: dict[int, int], seat: int) -> list[list[int]]:
-    """One seat's settlements (R-SET), in no particular order: what :func:`seat_value` needs
-    (the board's own method sorts them for display)."""
-    seen: set[int] = set()
-    return [
-        _settlement(owner, start, seen)
-        for start, who in owner.items()
-        if who == seat and start not in seen
-    ]
-
-
 def _settlement(owner: dict[int, int], start: int, seen: set[int]) -> list[int]:
     """The settlement holding the building at ``start``, its hexes added to ``seen``."""
     who = owner[start]
@@ -124,46 +114,100 @@ def _settlement(owner: dict[int, int], start: int, seen: set[int]) -> list[int]:
     return group
 
 
+class Group(NamedTuple):
+    """What a seat's value reads of one settlement (see :func:`group_summary`): everything but
+    the stock, so that a search can keep it while only the stock or another settlement
+    changes."""
+
+    cells: tuple[int, ...]  # its hexes
+    size: int
+    temple: bool  # it holds a temple
+    tower: bool  # it holds a tower
+    border: AbstractSet[int]  # the empty landscape hexes sharing an edge with it (never changed)
+    top: int  # the highest level among them (0: none)
+    sums: tuple[int, ...]  # per landscape there, its levels summed: the huts one expansion places
+
+
+def group_summary(cells: list[int] | tuple[int, ...], board: Board) -> Group:
+    """The :class:`Group` of a settlement's hexes on ``board``."""
+    level, owner, piece, volcanoes = board.level, board.owner, board.piece, board.volcanoes
+    has_temple = has_tower = False
+    border: set[int] = set()
+    for p in cells:
+        pc = piece[p]
+        if pc < 0:
+            if pc == TEMPLE_MARK:
+                has_temple = True
+            else:
+                has_tower = True
+        for n in (p + D0, p + D1, p + D2, p + D3, p + D4, p + D5):
+            if n in level and n not in owner and n not in volcanoes:
+                border.add(n)
+    return make_group(tuple(cells), len(cells), has_temple, has_tower, frozenset(border), board)
+
+
+def make_group(
+    cells: tuple[int, ...],
+    size: int,
+    temple: bool,
+    tower: bool,
+    border: AbstractSet[int],
+    board: Board,
+) -> Group:
+    """A :class:`Group` whose border is known: its top level and landscape sums from it."""
+    if not border:
+        return _make(Group, (cells, size, temple, tower, border, 0, ()))
+    level, terrain = board.level, board.terrain
+    top = 0
+    by_terrain: dict[int, int] = {}
+    for n in border:
+        lv = level[n]
+        if lv > top:
+            top = lv
+        t = terrain[n]
+        by_terrain[t] = by_terrain.get(t, 0) + lv
+    return _make(Group, (cells, size, temple, tower, border, top, tuple(by_terrain.values())))
+
+
+_make = tuple.__new__  # a NamedTuple without its Python-level __new__: the search makes many
+
+
 def seat_value(
     game: Game, seat: int, turns: int, w: Weights = DEFAULT, groups: list[list[int]] | None = None
 ) -> float:
     """What ``seat``'s position is worth to it on its own (see the module docstring)."""
     status = game.status[seat]
+    if status != PLAYING or turns <= 0:  # the settlements do not count
+        return groups_value((), game.stock[seat], status, turns, w)
+    if groups is None:
+        groups = game.board.settlements(seat)
+    board = game.board
+    summaries = [group_summary(group, board) for group in groups]
+    return groups_value(summaries, game.stock[seat], status, turns, w)
+
+
+def groups_value(
+    groups: Sequence[Group], stock: Sequence[int], status: str, turns: int, w: Weights = DEFAULT
+) -> float:
+    """:func:`seat_value` from the seat's settlements' :class:`Group` s, stock, status and
+    turns left."""
     if status == ELIMINATED:
         return -WIN / 2
-    huts, temples, towers = game.stock[seat]
+    huts, temples, towers = stock
     value = (3 - temples) * w.temple + (2 - towers) * w.tower + (20 - huts) * w.hut
     if status == FINISHED:
         return WIN / 4 + value
     if turns <= 0:
         return value
-    if groups is None:
-        groups = game.board.settlements(seat)
-    board = game.board
-    level, terrain, owner, piece = board.level, board.terrain, board.owner, board.piece
-    volcanoes = board.volcanoes
     temple_promises: list[float] = []
     tower_promises: list[float] = []
     temple_big = 0
     tower_spot = False
     room: set[int] = set()
     sizes: set[int] = set()  # hut counts one expansion could place (for the hut-kind finish)
-    for group in groups:
-        has_temple = has_tower = False
-        border: set[int] = set()
-        for p in group:
-            pc = piece[p]
-            if pc < 0:
-                if pc == TEMPLE_MARK:
-                    has_temple = True
-                else:
-                    has_tower = True
-            for n in (p + D0, p + D1, p + D2, p + D3, p + D4, p + D5):
-                if n in level and n not in owner and n not in volcanoes:
-                    border.add(n)
-        size = len(group)
+    for _, size, has_temple, has_tower, border, top, sums in groups:
         if border:
-            room |= border
+            room.update(border)
             if temples and not has_temple:
                 if size >= 3:
                     temple_promises.append(w.temple_now)
@@ -173,18 +217,13 @@ def seat_value(
                 else:
                     temple_promises.append(w.temple_one)
             if towers and not has_tower:
-                top = max([level[n] for n in border])
                 if top >= 3:
                     tower_promises.append(w.tower_now)
                     tower_spot = True
                 elif top == 2:
                     tower_promises.append(w.tower_soon)
             if huts:
-                by_terrain: dict[int, int] = {}
-                for n in border:
-                    t = terrain[n]
-                    by_terrain[t] = by_terrain.get(t, 0) + level[n]
-                sizes.update(by_terrain.values())
+                sizes.update(sums)
         elif temples and not has_temple and size >= 3:
             temple_big += 1  # boxed in: a tile next to it reopens a spot
     # One build per turn, and no more temples or towers than the stock holds.
@@ -212,88 +251,11 @@ def seat_value(
     return value
 
 
-def seat_values(
-    game: Game, w: Weights = DEFAULT, memo: TurnMemo | None = None, build: Build | None = None
-) -> list[float]:
-    """Every seat's own value (the game must not be over). With ``memo``, the position is the
-    one after ``build``, one of the builds that follow the memo's placement."""
+def seat_values(game: Game, w: Weights = DEFAULT) -> list[float]:
+    """Every seat's own value (the game must not be over)."""
     turns = turns_left(game)
-    if memo is None or build is None:
-        groups = settlements_by_seat(game)
-        return [seat_value(game, s, turns[s], w, groups[s]) for s in range(game.players)]
-    return memo.values(game, build, turns, w)
-
-
-class TurnMemo:
-    """The other seats' values at the start of a turn, kept for the positions its candidate
-    turns lead to.
-
-    A seat's own value (:func:`seat_value`) reads the board only on its buildings and the hexes
-    next to them. A placement none of whose three hexes is one of those, followed by a build
-    none of whose cells is next to one of its buildings, leaves that seat's settlements, stock,
-    status and turns as they were, and so its value: the turn searches value again only the
-    mover and the seats its turn touches (at a table of two, most positions need one seat's
-    value instead of two).
-
-    Use: :meth:`enter` a placement before pushing it, then :func:`seat_values` with the memo
-    and the build after each build pushed after it."""
-
-    __slots__ = ("mover", "weights", "turns", "status", "kept", "apart")
-
-    def __init__(self, game: Game, w: Weights) -> None:
-        """``game`` at its place step, valued with the weights ``w`` only."""
-        self.mover = game.current
-        self.weights = w
-        self.turns = turns_left(game)  # mid-turn, so the same as after the turn (turns_left)
-        self.status = game.status.copy()
-        groups = settlements_by_seat(game)
-        self.kept = [seat_value(game, s, self.turns[s], w, groups[s]) for s in range(game.players)]
-        self.apart = [False] * game.players
-
-    def enter(self, game: Game, placement: Placement) -> None:
-        """Note the seats the placement leaves alone (``game`` before it is pushed)."""
-        get = game.board.owner.get
-        near: set[int | None] = set()
-        # The three hexes touch each other, so their neighbours include the huts they cover.
-        for p in tile_hexes(placement.volcano, placement.orientation):
-            near.update((get(p + D0), get(p + D1), get(p + D2)))
-            near.update((get(p + D3), get(p + D4), get(p + D5)))
-        self.apart = [s != self.mover and s not in near for s in range(game.players)]
-
-    def values(self, game: Game, build: Build, turns: list[int], w: Weights) -> list[float]:
-        """Every seat's value after ``build`` (pushed after the entered placement; the game
-        not over)."""
-        assert w is self.weights, "a TurnMemo holds the values of one set of weights"
-        owner = game.board.owner
-        status = game.status
-        values: list[float] = []
-        for s, kept in enumerate(self.kept):
-            if (
-                self.apart[s]
-                and turns[s] == self.turns[s]
-                and status[s] == self.status[s]
-                and not _borders(owner, build.cells, s)
-            ):
-                values.append(kept)
-            else:
-                values.append(seat_value(game, s, turns[s], w, seat_settlements(owner, s)))
-        return values
-
-
-def _borders(owner: dict[int, int], cells: tuple[tuple[int, int], ...], seat: int) -> bool:
-    """Whether a building of ``seat`` shares an edge with one of the cells."""
-    get = owner.get
-    for p, _ in cells:
-        if (
-            get(p + D0) == seat
-            or get(p + D1) == seat
-            or get(p + D2) == seat
-            or get(p + D3) == seat
-            or get(p + D4) == seat
-            or get(p + D5) == seat
-        ):
-            return True
-    return False
+    groups = settlements_by_seat(game)
+    return [seat_value(game, s, turns[s], w, groups[s]) for s in range(game.players)]
 
 
 def relative(game: Game, values: list[float], seat: int, w: Weights = DEFAULT) -> float:
@@ -320,18 +282,11 @@ def rivals(others: list[float], softness: float) -> float:
     return top + softness * math.log(mean)
 
 
-def evaluate(
-    game: Game,
-    seat: int,
-    w: Weights = DEFAULT,
-    memo: TurnMemo | None = None,
-    build: Build | None = None,
-) -> float:
-    """The value of the position for ``seat``: its own value against its opponents'
-    (``memo`` and ``build``: see :func:`seat_values`)."""
+def evaluate(game: Game, seat: int, w: Weights = DEFAULT) -> float:
+    """The value of the position for ``seat``: its own value against its opponents'."""
     if game.phase == OVER:
         return terminal_value(game, seat)
-    return relative(game, seat_values(game, w, memo, build), seat, w)
+    return relative(game, seat_values(game, w), seat, w)
 
 
 def terminal_value(game: Game, seat: int) -> float:

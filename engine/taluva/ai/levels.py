@@ -15,28 +15,32 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Level:
-    """A computer level: its id, its time cap in seconds per turn, and a line for people."""
+    """A computer level: its id, its clock's safety cap in seconds per decision, and a line for
+    people."""
 
     id: str
     budget: float
     description: str
 
 
-# Budgets are safety caps (random and beginner never come near theirs). The strong level
-# normally stops on its node count before: ~0.25-0.3 s median, ~0.5 s p90 on CPython; ~0.6 s
-# median, ~1.1 s p90 in Pyodide on Node, where the cap cuts the slowest tenth of its turns short.
+# The searching levels stop on their node counts (taluva.ai.players.CONFIGS), sized for the
+# page's think-time goals on a 2-core machine (docs/ai.md, docs/performance.md); the same seed
+# then makes the same moves on every machine. The clock is a safety net far above those times
+# (strong's median is under 1 s, its p90 under 2 s, in the page): it stops a search only on a
+# machine several times slower than the counts were sized for, and `make bench-ai` counts each
+# time it does. Random and beginner do not search; intermediate's one-turn search is whole.
 REGISTRY: tuple[Level, ...] = (
-    Level("random", 0.05, "practice: plays any legal move"),
-    Level("beginner", 0.1, "knows the goals, not the tactics: builds by a fixed preference"),
-    Level("intermediate", 0.5, "plans its own turn: the best placement and build for itself"),
+    Level("random", 10.0, "practice: plays any legal move"),
+    Level("beginner", 10.0, "knows the goals, not the tactics: builds by a fixed preference"),
+    Level("intermediate", 10.0, "plans its own turn: the best placement and build for itself"),
     Level(
         "strong",
-        1.0,
+        10.0,
         "plans its turn against the best replies of every other player: blocks, defends",
     ),
     Level(
         "master",
-        1.5,
+        15.0,
         "searches further than strong: with two players its own next turn too; at larger "
         "tables more of its own turns, each weighed against every other player's best replies",
     ),

@@ -26,7 +26,8 @@
   likely to take a spot it counts on.
   Its evaluation weights are fitted per player count (:mod:`taluva.ai.tune`, shipped in
   ``weights.json``) for free-for-all tables; team games keep the defaults.
-* ``master``: a median of about 1 s a turn in Pyodide, spent differently by table size. With two
+* ``master``: about twice strong's think time in the page (a median of 1-1.5 s, docs/ai.md),
+  spent differently by table size. With two
   players it looks a third ply ahead (``MASTER_TWO_PLAYERS``): on each sampled round, after the
   other's best answer, it draws its own next tile and plays its best turn on it, so a candidate
   is worth what the answer leaves it, not only what the answer takes (a threat the other cannot
@@ -42,12 +43,15 @@ evaluation over a pruned one-turn search costs ~10-60 ms, which leaves room for 
 on the best 20 candidates: measured in 2-player arenas, the reply search turns the one-turn
 player's strength into a clear edge (strong beats intermediate ~80% of games).
 
-Determinism: every choice depends only on the position, the level and the seed. The strong
-level limits its work by counting (``StrongConfig.nodes``: every placement tried and every
-position evaluated, in both plies), not by the clock: 11000 nodes, about 0.25-0.3 s median and
-0.5 s at the 90th percentile per turn on CPython 3.11 (Pyodide on Node: ~2x that). The clock is
-only a safety cap (``budget`` seconds, 1 s by default) that cuts the reply search short on a
-machine too slow for the node count; that is the one case where a choice can depend on timing.
+Determinism: every choice depends only on the position, the level and the seed. The searching
+levels limit their work by counting (``StrongConfig.nodes``: every placement tried and every
+position evaluated, in both plies), not by the clock: strong 11000 nodes, about 0.2-0.35 s
+median per turn on CPython 3.11 and 0.6-0.75 s in Pyodide at 2-4 players; master twice that at
+3-4 players. The counts are sized so that the page's turns stay within their think-time goals
+(``make bench-ai``), so the page plays the arena's player. The clock is only a safety net
+(:class:`~taluva.ai.levels.Level` ``budget``: 10 s, master 15 s) that cuts the reply search
+short on a machine several times too slow for the node count; that is the one case where a
+choice can depend on timing, and every such cut is reported (:class:`taluva.ai.Thought`).
 The intermediate level's one-turn search has a cap too but never comes near it.
 """
 
@@ -60,11 +64,13 @@ from taluva.ai.evaluate import DEFAULT, Weights, evaluate
 from taluva.ai.search import (
     Budget,
     Scored,
+    Steps,
     Turn,
+    Watch,
     determinized,
-    replies_value,
+    replies_value_steps,
     sample_rounds,
-    scored_turns,
+    scored_turns_steps,
 )
 from taluva.ai.weights import tuned
 from taluva.game import BUILD, PLACE, PLAYING, Game
@@ -119,9 +125,9 @@ def beginner_placement(game: Game, rng: Random) -> tuple[Placement, Build | None
 # ----------------------------------------------------------------------- intermediate, strong
 
 
-def intermediate_turn(game: Game, rng: Random, seconds: float | None) -> Turn:
-    budget = Budget(1 << 60, seconds)  # no node limit: the one-turn search is small
-    scored = scored_turns(game, game.current, rng, INTERMEDIATE, 1, 2, budget)
+def intermediate_turn(game: Game, rng: Random, watch: Watch | None) -> Steps[Turn]:
+    budget = Budget(1 << 60, watch)  # no node limit: the one-turn search is small
+    scored = yield from scored_turns_steps(game, game.current, rng, INTERMEDIATE, 1, 2, budget)
     return scored[0][1], scored[0][2]
 
 
@@ -153,25 +159,25 @@ def level_weights(game: Game, cfg: StrongConfig) -> Weights:
 
 
 STRONG = StrongConfig()
-# Master (~1 s median in Pyodide). With two players the third ply, in about strong's time, on 3
-# sampled rounds: a candidate then costs a quarter less than on 4, so the node count reaches
-# more of the 12 (which is what gained: 66-68% in screens at 22,000 nodes). 400-game arenas
-# against strong: 59.2% with 4 rounds in 10,000 nodes, 70.0% with 3 in 11,000 (1.07 s median in
-# Pyodide, so 10,000). At 3-4 players, where the ply would come after two or three answers, the
-# wider search alone. See docs/ai.md.
+# Master. With two players the third ply, in about strong's time, on 3 sampled rounds: a
+# candidate then costs a quarter less than on 4, so the node count reaches more of the 12
+# (which is what gained: 66-68% in screens at 22,000 nodes). 400-game arenas against strong:
+# 59.2% with 4 rounds in 10,000 nodes, 70.0% with 3 in 11,000 (then 1.07 s median in Pyodide,
+# before the incremental valuation, so 10,000). At 3-4 players, where the ply would come after
+# two or three answers, the wider search alone, in about twice strong's time. See docs/ai.md.
 MASTER = StrongConfig(candidates=30, nodes=22000)
 MASTER_TWO_PLAYERS = StrongConfig(candidates=12, tiles=3, nodes=10000, own_next=True)
 
 
 def strong_turn(
-    game: Game, rng: Random, seconds: float | None, cfg: StrongConfig | None = None
-) -> Turn:
+    game: Game, rng: Random, watch: Watch | None, cfg: StrongConfig | None = None
+) -> Steps[Turn]:
     cfg = cfg or STRONG
     seat = game.current
-    budget = Budget(cfg.nodes, seconds)
+    budget = Budget(cfg.nodes, watch)
     weights = level_weights(game, cfg)
-    scored = scored_turns(game, seat, rng, weights, cfg.far, cfg.founds, budget)
-    best = _reply_search(game, seat, scored, rng, budget, cfg, weights)
+    scored = yield from scored_turns_steps(game, seat, rng, weights, cfg.far, cfg.founds, budget)
+    best = yield from _reply_search(game, seat, scored, rng, budget, cfg, weights)
     return best[1], best[2]
 
 
@@ -183,7 +189,7 @@ def _reply_search(
     budget: Budget,
     cfg: StrongConfig,
     weights: Weights,
-) -> Scored:
+) -> Steps[Scored]:
     """Re-rank the best few candidates by the other players' best answers on sampled rounds
     of tiles (and, with ``cfg.own_next``, the seat's own best next turn after them)."""
     if len(scored) == 1 or scored[0][0] >= 500_000:
@@ -199,7 +205,7 @@ def _reply_search(
         game.push(pl)
         if build is not None:
             game.push(build)
-        reply = _replies_value(game, seat, samples, rng, weights, budget, cfg)
+        reply = yield from _replies_value(game, seat, samples, rng, weights, budget, cfg)
         if build is not None:
             game.pop()
         game.pop()
@@ -241,20 +247,29 @@ def _replies_value(
     weights: Weights,
     budget: Budget,
     cfg: StrongConfig,
-) -> float | None:
+) -> Steps[float | None]:
     """:func:`~taluva.ai.search.replies_value` at the search size of ``cfg``."""
-    return replies_value(
+    return replies_value_steps(
         game, seat, samples, rng, weights, cfg.reply_far, cfg.reply_founds, budget, cfg.own_next
     )
 
 
 def choose(
-    game: Game, level: str, rng: Random, seconds: float | None, nodes: int | None = None
-) -> Turn:
-    """The turn of ``level`` for the seat to move; ``game`` is at its place step. ``nodes``
-    replaces a searching level's own node count (the review's smaller, deterministic search);
-    the levels below strong ignore it."""
+    game: Game, level: str, rng: Random, watch: Watch | None, nodes: int | None = None
+) -> Steps[Turn]:
+    """The turn of ``level`` for the seat to move, in steps; ``game`` is at its place step
+    (and is worked on: pass a copy). ``watch``: the search's clock and work (None: no clock).
+    ``nodes`` replaces a searching level's own node count (the review's smaller search); the
+    levels below strong ignore it."""
     assert game.phase == PLACE
+    if level not in ("random", "beginner"):
+        _check_searching(level)
+    return _choose(game, level, rng, watch, nodes)
+
+
+def _choose(
+    game: Game, level: str, rng: Random, watch: Watch | None, nodes: int | None
+) -> Steps[Turn]:
     if level == "random":
         pl = game.board.random_placement(rng)
         game.push(pl)
@@ -263,12 +278,12 @@ def choose(
         return pl, build  # type: ignore[return-value]
     if level == "beginner":
         return beginner_placement(game, rng)
-    _check_searching(level)
     work = determinized(game)
     if level == "intermediate":
-        return intermediate_turn(work, rng, seconds)
+        return (yield from intermediate_turn(work, rng, watch))
     cfg = level_config(level, work)
-    return strong_turn(work, rng, seconds, cfg if nodes is None else replace(cfg, nodes=nodes))
+    cfg = cfg if nodes is None else replace(cfg, nodes=nodes)
+    return (yield from strong_turn(work, rng, watch, cfg))
 
 
 def _check_searching(level: str) -> None:
@@ -277,13 +292,18 @@ def _check_searching(level: str) -> None:
         raise ValueError(f"level {level!r} has no play in taluva.ai.players")
 
 
-def choose_build(game: Game, level: str, rng: Random, seconds: float | None) -> Build:
-    """A build at the build step when no planned one is at hand."""
+def choose_build(game: Game, level: str, rng: Random, watch: Watch | None) -> Steps[Build]:
+    """A build at the build step when no planned one is at hand, in steps."""
+    if level not in ("random", "beginner"):
+        _check_searching(level)
+    return _choose_build(game, level, rng, watch)
+
+
+def _choose_build(game: Game, level: str, rng: Random, watch: Watch | None) -> Steps[Build]:
     if level == "random":
         return game.random_move(rng)  # type: ignore[return-value]
     if level == "beginner":
         return beginner_build(game, rng)
-    _check_searching(level)
     work = determinized(game)
     cfg = None if level == "intermediate" else level_config(level, work)
     weights = INTERMEDIATE if cfg is None else level_weights(work, cfg)
@@ -297,13 +317,16 @@ def choose_build(game: Game, level: str, rng: Random, seconds: float | None) -> 
     if cfg is None or len(scored) == 1:
         return scored[0][1]
     samples = _rounds(work, rng, cfg)
-    budget = Budget(cfg.nodes, seconds)
+    budget = Budget(cfg.nodes, watch)
     best, best_value = scored[0][1], None
     for value, build in scored[: cfg.candidates]:
         if budget.late() or (best_value is not None and budget.spent()):
             break
         work.push(build)
-        reply = _replies_value(work, seat, samples, rng, weights, budget, cfg) if samples else value
+        if samples:
+            reply = yield from _replies_value(work, seat, samples, rng, weights, budget, cfg)
+        else:
+            reply = value
         work.pop()
         if reply is None:
             break

@@ -4,13 +4,10 @@ A turn is a placement (R-TILE) followed by a build (R-BUILD); the two are planne
 because what a tile does is mostly what it lets one build (a tower spot, a bigger expansion, a
 temple-ready settlement) or what it takes from the others (covered huts, a split settlement).
 
-**Candidate turns.** Of the ~250-550 placements, the ones that can matter this turn are kept:
-every eruption (it can cover huts, split a settlement, raise a level-3 tower spot) and every
-table placement with a hex next to one of the player's own settlements (new hexes for an
-expansion or a temple). A table placement elsewhere only adds bare landscape (next to another
-player's settlement it only gives that player room); a few of them stand for all. Builds: all
-temples, towers and expansions; of the (often 50+) ways to found a settlement, the few with the
-most room around them.
+**Candidate turns** (:mod:`taluva.ai.candidates`): every eruption, the table placements next
+to one's own settlements and a few others; after each, every build but most founds. They are
+valued through a :class:`~taluva.ai.turnmemo.TurnMemo`, which walks again only what a turn
+changes.
 
 **Determinization.** The search never looks at the order of the hidden pile: it works on a copy
 of the game whose unseen tiles are put in a canonical order, and it samples the tiles it
@@ -21,37 +18,75 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Generator
 from random import Random
+from typing import TypeVar
 
+from taluva.ai.candidates import candidate_placements
 from taluva.ai.evaluate import (
     DEFAULT,
     WIN,
-    TurnMemo,
     Weights,
     evaluate,
     relative,
     seat_values,
     terminal_value,
 )
-from taluva.game import BUILD, DRAW, OVER, Game
-from taluva.hexgrid import DIRECTIONS, tile_hexes
+from taluva.ai.turnmemo import TurnMemo
+from taluva.game import DRAW, OVER, Game
 from taluva.moves import Build, Placement
-from taluva.tiles import VOLCANO, Tile
+from taluva.tiles import Tile
 
 Turn = tuple[Placement, Build | None]
 Scored = tuple[float, Placement, Build | None]
 
 
-class Budget:
-    """Counts evaluations (the deterministic limit) and watches the clock (a safety cap;
-    ``seconds`` None or infinite: no cap)."""
+class Watch:
+    """What one search (one computer decision) is measured by: the work its budgets counted,
+    and the clock, a safety cap far above what the node counts take on any machine they were
+    sized for, so that it stops a search only on a machine far slower or busier; whether it
+    did is kept in ``cut``. The clock starts when the search is run in earnest
+    (:meth:`start`): a search run on the others' time (pondering) has none until then."""
 
-    def __init__(self, nodes: int, seconds: float | None) -> None:
-        self.nodes = nodes
-        self.used = 0
+    __slots__ = ("deadline", "cut", "budgets")
+
+    def __init__(self, seconds: float | None = None) -> None:
+        self.deadline: float | None = None
+        self.cut = False
+        self.budgets: list[Budget] = []
+        self.start(seconds)
+
+    def start(self, seconds: float | None) -> None:
+        """The cap: ``seconds`` from now (None or infinite: none)."""
         self.deadline = (
             None if seconds is None or math.isinf(seconds) else time.perf_counter() + seconds
         )
+
+    def late(self) -> bool:
+        """The time is up (and so the search is cut)."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            self.cut = True
+            return True
+        return False
+
+    @property
+    def nodes(self) -> int:
+        """The work counted so far, every budget's together."""
+        return sum(b.used for b in self.budgets)
+
+
+class Budget:
+    """Counts the work of one search (placements tried and positions valued: its
+    deterministic limit, ``nodes``) under a :class:`Watch`'s clock."""
+
+    __slots__ = ("nodes", "used", "watch")
+
+    def __init__(self, nodes: int, watch: Watch | None = None) -> None:
+        self.nodes = nodes
+        self.used = 0
+        self.watch = watch
+        if watch is not None:
+            watch.budgets.append(self)
 
     def spent(self) -> bool:
         """The node count is used up, or the time is."""
@@ -59,7 +94,22 @@ class Budget:
 
     def late(self) -> bool:
         """The safety cap: the time is up."""
-        return self.deadline is not None and time.perf_counter() > self.deadline
+        return self.watch is not None and self.watch.late()
+
+
+T = TypeVar("T")
+Steps = Generator[None, None, T]
+"""A search run in steps: it yields after every placement it tries (so that it can be paused
+between two, :mod:`taluva.ai.ponder`) and returns its result; :func:`finish` runs it."""
+
+
+def finish(steps: Steps[T]) -> T:
+    """Run a search's steps to the end and return its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 
 def determinized(game: Game) -> Game:
@@ -70,62 +120,6 @@ def determinized(game: Game) -> Game:
     rest.sort()
     copy.deck[copy.drawn :] = rest
     return copy
-
-
-def candidate_placements(game: Game, rng: Random, far: int) -> list[Placement]:
-    """The placements worth a look for the seat to move (see module docstring), in a
-    canonical order: every eruption, the table placements next to one of its own settlements
-    (or its partner's, with O-TEAMS), and ``far`` of the others."""
-    board = game.board
-    placements = game.legal_placements()
-    seat = game.current
-    teams = game.options.teams
-    near: set[int] = set()
-    for p, who in board.owner.items():
-        if who == seat or (teams and who % 2 == seat % 2):
-            near.add(p)
-            for d in DIRECTIONS:
-                near.add(p + d)
-    level = board.level
-    kept: list[Placement] = []
-    others: list[Placement] = []
-    for pl in placements:
-        if pl.volcano in level:
-            kept.append(pl)
-            continue
-        v, a, b = tile_hexes(pl.volcano, pl.orientation)
-        if v in near or a in near or b in near:
-            kept.append(pl)
-        else:
-            others.append(pl)
-    if others and far:
-        kept.extend(rng.sample(others, min(far, len(others))))
-    return kept
-
-
-def candidate_builds(game: Game, founds: int) -> list[Build]:
-    """The builds worth a look after a placement: all but most of the founds."""
-    options = game.build_options()
-    board = game.board
-    level, terrain, owner = board.level, board.terrain, board.owner
-    builds: list[Build] = []
-    found: list[tuple[int, Build]] = []
-    for build, how in options.items():
-        if how[0] != "found":
-            builds.append(build)
-            continue
-        p = build.cells[0][0]
-        space = 0
-        for d in DIRECTIONS:
-            n = p + d
-            if n in level and n not in owner and terrain[n] != VOLCANO:
-                space += 1
-        found.append((-space, build))
-    if found:
-        found.sort()
-        builds.extend(b for _, b in found[:founds])
-    builds.sort()
-    return builds
 
 
 def scored_turns(
@@ -139,24 +133,34 @@ def scored_turns(
 ) -> list[Scored]:
     """Every candidate turn of the seat to move (game at its place step), scored by the value
     of the position after it for ``seat``; best first. Ties keep the canonical order."""
+    return finish(scored_turns_steps(game, seat, rng, weights, far, founds, budget))
+
+
+def scored_turns_steps(
+    game: Game,
+    seat: int,
+    rng: Random,
+    weights: Weights = DEFAULT,
+    far: int = 2,
+    founds: int = 3,
+    budget: Budget | None = None,
+) -> Steps[list[Scored]]:
+    """:func:`scored_turns` in steps."""
     scored: list[Scored] = []
-    memo = TurnMemo(game, weights)
+    memo = TurnMemo(game, weights, founds)
     for pl in candidate_placements(game, rng, far):
-        memo.enter(game, pl)
-        game.push(pl)
-        if game.phase == BUILD:
-            builds = candidate_builds(game, founds)
+        builds = memo.enter(game, pl)
+        if builds:
             for build in builds:
-                game.push(build)
-                scored.append((evaluate(game, seat, weights, memo, build), pl, build))
-                game.pop()
+                scored.append((memo.value(game, seat, build), pl, build))
             if budget is not None:
                 budget.used += 1 + len(builds)
         else:  # the placement eliminated the player (R-ELIM-1)
-            scored.append((evaluate(game, seat, weights), pl, None))
-        game.pop()
+            scored.append((memo.full(game, None, lambda g: evaluate(g, seat, weights)), pl, None))
+        memo.leave(game)
         if budget is not None and budget.late():
             break
+        yield
     scored.sort(key=lambda s: -s[0])
     return scored
 
@@ -186,6 +190,23 @@ def replies_value(
     budget: Budget | None = None,
     own_next: bool = False,
 ) -> float | None:
+    """:func:`replies_value_steps` run to the end."""
+    return finish(
+        replies_value_steps(game, seat, samples, rng, weights, far, founds, budget, own_next)
+    )
+
+
+def replies_value_steps(
+    game: Game,
+    seat: int,
+    samples: list[tuple[Tile, ...]],
+    rng: Random,
+    weights: Weights,
+    far: int,
+    founds: int,
+    budget: Budget | None = None,
+    own_next: bool = False,
+) -> Steps[float | None]:
     """After ``seat``'s turn: the mean over ``samples`` of the value for ``seat`` once the
     players after it (as many as a sample has tiles, stopping at ``seat``'s own next turn) have
     each drawn their tile of the sample and played their own best turn by their own value.
@@ -210,7 +231,7 @@ def replies_value(
         known = first.get(tile)
         if known is None:
             game.draw(tile)
-            reply = _best_reply(game, seat, rng, weights, far, founds, budget)
+            reply = yield from _best_reply(game, seat, rng, weights, far, founds, budget)
             game.pop()
             if reply is None:
                 return None
@@ -224,11 +245,11 @@ def replies_value(
         if build is not None:
             game.push(build)
         if game.phase == DRAW and game.current != seat:
-            rest = replies_value(
+            rest = yield from replies_value_steps(
                 game, seat, [sample[1:]], rng, weights, far, founds, budget, own_next
             )
         elif game.phase == DRAW and own_next:
-            rest = own_turn_value(game, sample[1], rng, weights, far, founds, budget)
+            rest = yield from own_turn_value(game, sample[1], rng, weights, far, founds, budget)
         else:
             rest = mine
         if build is not None:
@@ -249,12 +270,12 @@ def own_turn_value(
     far: int,
     founds: int,
     budget: Budget | None,
-) -> float | None:
+) -> Steps[float | None]:
     """The value of the best turn of the seat to move (game at its draw step) on ``tile``, for
     itself; None if the time cap ran out."""
     seat = game.current
     game.draw(tile)
-    scored = scored_turns(game, seat, rng, weights, far, founds, budget)
+    scored = yield from scored_turns_steps(game, seat, rng, weights, far, founds, budget)
     game.pop()
     if budget is not None and budget.late():
         return None
@@ -269,52 +290,65 @@ def _best_reply(
     far: int,
     founds: int,
     budget: Budget | None,
-) -> tuple[Turn, float] | None:
+) -> Steps[tuple[Turn, float] | None]:
     """The best turn of the seat to move (game at its place step) by what it plays for
     (:func:`_pair`), and the value for ``seat`` after it; None if the time cap ran out."""
     replier = game.current
     best_theirs = -2 * WIN
-    best: tuple[Turn, float] | None = None
-    memo = TurnMemo(game, weights)
+    best: Turn | None = None
+    best_mine: float | None = None  # None: valued once the best is known
+    memo = TurnMemo(game, weights, founds)
+    selfish = plays_for_itself(game)
+    pair = lambda g: _pair(g, replier, seat, weights)  # noqa: E731
     for pl in candidate_placements(game, rng, far):
-        memo.enter(game, pl)
-        game.push(pl)
-        if game.phase == BUILD:
-            builds = candidate_builds(game, founds)
+        builds = memo.enter(game, pl)
+        if builds:
             if budget is not None:
                 budget.used += 1 + len(builds)
             for build in builds:
-                game.push(build)
-                theirs, mine = _pair(game, replier, seat, weights, memo, build)
+                mine: float | None = None
+                if selfish:  # the replier's own value decides: the others' only for its choice
+                    own = memo.mover_value(game, build)
+                    if own is None:
+                        theirs, mine = memo.full(game, build, pair)
+                    else:
+                        theirs = own
+                else:
+                    values = memo.values(game, build)
+                    if values is None:
+                        theirs, mine = memo.full(game, build, pair)
+                    else:
+                        theirs = relative(game, values, replier, weights)
+                        mine = relative(game, values, seat, weights)
                 if theirs > best_theirs:
-                    best_theirs, best = theirs, ((pl, build), mine)
-                game.pop()
+                    best_theirs, best, best_mine = theirs, (pl, build), mine
         else:
-            theirs, mine = _pair(game, replier, seat, weights)
+            theirs, mine = memo.full(game, None, pair)
             if theirs > best_theirs:
-                best_theirs, best = theirs, ((pl, None), mine)
-        game.pop()
+                best_theirs, best, best_mine = theirs, (pl, None), mine
+        memo.leave(game)
         if budget is not None and budget.late():
             return None
-    return best
+        yield
+    if best is None:
+        return None
+    if best_mine is None:
+        pl, build = best
+        assert build is not None
+        memo.enter(game, pl)
+        best_mine = memo.value(game, seat, build)
+        memo.leave(game)
+    return best, best_mine
 
 
-def _pair(
-    game: Game,
-    a: int,
-    b: int,
-    weights: Weights,
-    memo: TurnMemo | None = None,
-    build: Build | None = None,
-) -> tuple[float, float]:
+def _pair(game: Game, a: int, b: int, weights: Weights) -> tuple[float, float]:
     """What replier ``a`` plays for, and the value for ``b``, of one position (sharing the
     work): ``b``'s is its value against its opponents; ``a``'s is that too at a table of two or
     of teams (the game is zero-sum there), but at a free-for-all table of 3 or 4 it is ``a``'s
-    own prospects alone (see :func:`plays_for_itself`). ``memo``, ``build``: see
-    :func:`~taluva.ai.evaluate.seat_values`."""
+    own prospects alone (see :func:`plays_for_itself`)."""
     if game.phase == OVER:
         return terminal_value(game, a), terminal_value(game, b)
-    values = seat_values(game, weights, memo, build)
+    values = seat_values(game, weights)
     theirs = values[a] if plays_for_itself(game) else relative(game, values, a, weights)
     return theirs, relative(game, values, b, weights)
 

@@ -44,6 +44,32 @@ function pageQuiet() {
   });
 }
 
+// Thinking on the others' time (taluva.ai.ponder): once the page has named a game's computer
+// seats (aiPonder), the engine searches the positions they expect while the page asks nothing,
+// PONDER_SLICE_MS at a time. A call that comes meanwhile waits for one slice at most; a slice
+// starts only PONDER_GAP_MS after the page's last call, so a step's calls (a play, then what it
+// shows) never wait for one, and slices are a timer apart, which leaves the page's work room.
+const PONDER_SLICE_MS = 8;
+const PONDER_GAP_MS = 20;
+const PONDER_STEP = JSON.stringify({ id: 0, method: "ponderStep", params: { ms: PONDER_SLICE_MS } });
+let ponderTimer = 0;
+
+function ponderLater(delay = PONDER_GAP_MS) {
+  clearTimeout(ponderTimer);
+  ponderTimer = setTimeout(ponderSlice, delay);
+}
+
+function ponderSlice() {
+  ponderTimer = 0;
+  let more = false;
+  try {
+    more = handle !== null && JSON.parse(handle(PONDER_STEP)).result === true;
+  } catch (error) {
+    console.warn("Taluva: pondering stopped:", error);
+  }
+  if (more) ponderLater(0);
+}
+
 // A violation inside a worker is reported to the worker, not to the page: forward it.
 self.addEventListener("securitypolicyviolation", (event) => {
   const blocked = event.blockedURI || "inline code";
@@ -63,15 +89,19 @@ self.addEventListener("message", ({ data }) => {
   }
   if (data?.type !== "call") return;
   lastCall = performance.now();
-  let response;
+  postMessage({ type: "response", id: data.id, response: answer(data) });
+  if (handle) ponderLater();
+});
+
+function answer({ id, request }) {
+  if (!handle) return errorResponse(id, "NotReady", "the engine has not started yet");
   try {
-    response = handle ? handle(data.request) : errorResponse(data.id, "NotReady", "the engine has not started yet");
+    return handle(request);
   } catch (error) {
     // taluva.bridge turns every expected error into data; this is a crash inside Python.
-    response = errorResponse(data.id, error?.type ?? "EngineCrash", String(error?.message ?? error));
+    return errorResponse(id, error?.type ?? "EngineCrash", String(error?.message ?? error));
   }
-  postMessage({ type: "response", id: data.id, response });
-});
+}
 
 function errorResponse(id, type, message) {
   return JSON.stringify({ id, ok: false, error: { type, message } });

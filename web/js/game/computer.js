@@ -21,6 +21,13 @@ export function motionMs(by, speed) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What a decision took, as the engine tells it with the move: its search's work (nodes),
+ * whether the clock's safety cap cut it, whether it was pondered on the others' time. */
+function thinking(move) {
+  const { nodes = 0, cut = false, pondered = false } = move?.think ?? {};
+  return { nodes, cut, pondered };
+}
+
 export class ComputerTurns {
   #store;
   #events = new EventTarget();
@@ -32,10 +39,14 @@ export class ComputerTurns {
     this.paused = false;
     this.thinking = null; // the seat whose computer is thinking
     this.showing = null; // its chosen move, shown before it is played
-    this.times = []; // every decision of this game: {seat, level, phase, turn, ms, t0, t1}
+    // every decision of this game: {seat, level, phase, turn, ms, t0, t1, nodes, cut, pondered}
+    this.times = [];
     this.lastMs = null;
     store.subscribe(({ cause }) => {
-      if (cause === "new" || cause === "load") this.times = [];
+      if (cause === "new" || cause === "load") {
+        this.times = [];
+        this.#ponder();
+      }
       // Any new position drops a turn that was asked about an older one.
       this.#stop();
       this.#maybeMove();
@@ -118,7 +129,7 @@ export class ComputerTurns {
     }
     const t1 = performance.now();
     if (token !== this.#token) return;
-    this.times.push({ seat, level, phase: s.phase, turn: s.turn, ms: t1 - t0, t0, t1 });
+    this.times.push({ seat, level, phase: s.phase, turn: s.turn, ms: t1 - t0, t0, t1, ...thinking(move) });
     this.lastMs = t1 - t0;
     this.thinking = null;
     const delay = AI_SPEEDS.find((x) => x.id === this.speed)?.ms ?? 0;
@@ -131,6 +142,20 @@ export class ComputerTurns {
       this.#changed();
     }
     store.play(move, { by: "computer" }).catch(() => {}); // a refusal is reported by the store
+  }
+
+  // A table with a person and a computer thinks on the others' time (taluva.ai.ponder): the
+  // engine is told the computer seats once a game and follows the game from there; it searches
+  // only what it expects next, and a move it finds early is the one it would find then.
+  #ponder() {
+    const store = this.#store;
+    const seats = store.hasHumans()
+      ? store.seats.flatMap((seat, i) => {
+          const level = computerLevel(seat.type);
+          return level ? [[i, level, seatSeed(store.seed, i)]] : [];
+        })
+      : [];
+    store.call("aiPonder", { seats }).catch(() => {}); // pondering only saves time
   }
 
   #changed(type = "change", error = null) {
