@@ -12,6 +12,7 @@ from game_driver import (
     phone_game,
     place,
     reveal,
+    rotate_to,
     screen_of,
     steps,
     wait_data,
@@ -86,7 +87,8 @@ def test_new_game_dialog_shows_the_engines_option_errors_then_starts(game):
 
 
 def test_an_illegal_spot_shows_the_engines_rule_beside_the_pointer(game):
-    """R-TILE-2 and R-TILE-3: the reason comes from the engine's explain, with its rule id."""
+    """R-TILE-2 and R-TILE-3: the reason comes from the engine's explain, in words; a click on
+    the spot says it in the error line with a "rule" button, which opens Help at that rule."""
     page = game
     new_game(page, {"players": 2}, seed=3)
     legal = page.evaluate("taluva.legalMoves()")
@@ -104,8 +106,8 @@ def test_an_illegal_spot_shows_the_engines_rule_beside_the_pointer(game):
     wait_data(page, '[data-reason="R-TILE-2"]')
     tip = page.locator("[data-testid=tip]")
     assert tip.is_visible()
-    assert "R-TILE-2" in tip.text_content()
     assert "share an edge" in tip.text_content()
+    assert "R-TILE" not in tip.text_content()  # the rule's id is no word of the game
     assert data(page, "ghost-legal") == "false"
     # An eruption with the volcano on a landscape hex: R-TILE-3a.
     land = next(h for h in state["hexes"] if h["stack"][-1]["terrain"] != "volcano")
@@ -116,9 +118,48 @@ def test_an_illegal_spot_shows_the_engines_rule_beside_the_pointer(game):
     reason = data(page, "reason")
     before = steps(page)
     page.mouse.click(x, y)  # clicking an illegal spot says why, in the alert region
-    page.wait_for_selector(f"[data-testid=error]:has-text('{reason}')")
+    link = page.locator(f"[data-testid=error] [data-testid=rule-link][data-rule='{reason}']")
+    link.wait_for()
+    assert reason not in page.text_content("[data-testid=error]")
     assert steps(page) == before
     page.screenshot(path=str(ARTIFACTS / "illegal-spot.png"))
+    link.click()
+    page.wait_for_selector(f".tg-help[open][data-target='{reason}'] .tg-help-target")
+    target = page.locator(".tg-help .tg-help-target")
+    assert reason.split("-")[1] in target.get_attribute("data-rules")
+    box, dialog = target.bounding_box(), page.locator(".tg-help").bounding_box()
+    assert dialog["y"] <= box["y"] < dialog["y"] + dialog["height"], (box, dialog)  # scrolled to it
+    page.keyboard.press("Escape")
+
+
+def test_no_reason_pops_up_on_the_volcano_just_placed(game):
+    """R-BUILD-0 is told at the build step when the person points at a volcano, not because the
+    pointer still rests where the tile was just placed; once it leaves and comes back, it is."""
+    page = game
+    new_game(page, {"players": 2}, seed=3)
+    page.evaluate("taluva.play({notation: taluva.legalMoves()[0].notation})")
+    page.evaluate("taluva.play({notation: taluva.legalMoves()[0].notation})")
+    wait_data(page, '[data-phase="place"][data-busy="0"]')
+    move = first(page.evaluate("taluva.legalMoves()"), level=1)
+    rotate_to(page, move["clock"])
+    x, y = reveal(page, *move["volcano"])
+    page.mouse.move(x, y)
+    wait_data(page, f'[data-ghost="{move["volcano"][0]},{move["volcano"][1]}/{move["clock"]}"]')
+    before = steps(page)
+    page.mouse.click(x, y)
+    wait_steps_past(page, before)
+    wait_data(page, '[data-phase="build"][data-busy="0"]')
+    x, y = screen_of(page, *move["volcano"])  # where the volcano is now (the camera may follow)
+    page.mouse.move(x, y)
+    page.mouse.move(x + 1, y)
+    tip = page.locator("[data-testid=tip]")
+    assert not tip.is_visible(), tip.text_content()
+    assert data(page, "reason") == ""
+    box = page.locator("[data-testid=board]").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] + 40)  # off the board
+    page.mouse.move(x, y)
+    wait_data(page, '[data-reason="R-BUILD-0"]')
+    assert tip.is_visible()
 
 
 def test_undo_and_redo_whole_steps_with_keys_and_buttons(game):
@@ -218,8 +259,9 @@ def test_page_api_reports_engine_errors(game):
     message = page.evaluate(
         "taluva.play({type: 'place', volcano: [9, 9], clock: 6}).then(() => '', e => e.message)"
     )
-    assert "R-TILE-1" in message  # the first tile goes on 0,0
-    assert "R-TILE-1" in data(page, "error")
+    assert "R-TILE-1" in message  # the first tile goes on 0,0 (the API's message names it)
+    assert data(page, "error-rule") == "R-TILE-1"  # the error line: in words, its rule a button
+    assert "R-TILE" not in data(page, "error")
     state = page.evaluate("taluva.play({notation: taluva.legalMoves()[0].notation})")
     assert state["phase"] == "build"
     assert page.evaluate("taluva.rotation()") in (2, 4, 6, 8, 10, 12)

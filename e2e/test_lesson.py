@@ -139,7 +139,11 @@ def wrong_move(page, step: dict, touch: bool) -> str:
         page.click("[data-testid=confirm-ok]")
     wait_data(page, '[data-error]:not([data-error=""])', timeout=TIMEOUT_MS)
     shown = data(page, "error")
-    assert any(f"({rule})" in shown for rule in step["rules"]), (step["id"], shown)
+    # In words; the rule is the error line's "rule" button, to Help.
+    assert not re.search(r"\b[RO]-[A-Z]{2,}", shown), (step["id"], shown)
+    rule = data(page, "error-rule")
+    assert rule in step["rules"], (step["id"], rule)
+    assert page.locator(f"[data-testid=error] [data-testid=rule-link][data-rule='{rule}']").count()
     assert data(page, "steps") == before, "a refused move is not played"
     assert data(page, "lesson-passed") == "0"
     return shown
@@ -269,6 +273,10 @@ def test_each_language_teaches_every_step_in_its_words(warm_page, server, consol
         card = page.text_content("[data-testid=lesson]")
         assert words[f"lesson.{step['id']}.title"] in card, (tag, step["id"])
         assert words["lesson.count"].split("{")[0] in card
+        # The rule the step teaches: no id in the words, a "rule" button to Help instead.
+        assert not re.search(r"\b[RO]-[A-Z]{2,}", card), (tag, card)
+        rule = page.get_attribute("[data-testid=lesson-text] [data-testid=rule-link]", "data-rule")
+        assert rule == step["rules"][0], (tag, step["id"], rule)
         if step["id"] == "expand":
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"lesson-{tag}.png"))

@@ -27,7 +27,7 @@ test("an eruption's buried huts come from the engine's lastMove.covered", () => 
   const prev = { steps: 4, state: state("place", 0) };
   const view = { steps: 5, state: state("build", 0, { lastMove: { covered } }) };
   const { notes, turn } = describeChange({ view, prev, cause: "play" }, seats);
-  assert.deepEqual(notes, ["Eruption: 3 huts of Bo destroyed (R-TILE-3d)."]);
+  assert.deepEqual(notes, ["Eruption: 3 huts of Bo destroyed."]);
   assert.match(turn, /Ann: build/);
 });
 
@@ -39,6 +39,17 @@ test("an undo onto an eruption does not announce it again; eliminations are anno
   const gone = { steps: 7, state: state("place", 0, { players: players("playing", "eliminated") }) };
   assert.deepEqual(
     describeChange({ view: gone, prev: { steps: 6, state: state("place", 1) }, cause: "play" }, seats).notes,
-    ["Bo has no legal build and is eliminated (R-ELIM-1)."],
+    ["Bo has no legal build and is eliminated."],
   );
+});
+
+test('the person\'s own huts are said as theirs: no "3 huts of You"', () => {
+  const you = [
+    { name: "You", type: "human", you: true },
+    { name: "Rival", type: "human" },
+  ];
+  const covered = [{ q: 0, r: 0, owner: 0, count: 2 }];
+  const prev = { steps: 4, state: state("place", 1) };
+  const view = { steps: 5, state: state("build", 1, { lastMove: { covered } }) };
+  assert.deepEqual(describeChange({ view, prev, cause: "play" }, you).notes, ["Eruption: 2 of your huts destroyed."]);
 });

@@ -115,6 +115,36 @@ test("every catalogue has English's keys, no others, and the same placeholders i
   }
 });
 
+// Player sentences speak the words of the game: a rule's id ("R-TILE-2", "O-RANK") is never in
+// one, whatever the language (a "rule" button after the sentence opens Help at it), and no
+// message takes an id as a value to put in ({rule}, {rules}).
+const RULE_ID = /\b[RO]-[A-Z]{2,}/;
+
+test("no player-facing message in any of the six languages holds a rule id", () => {
+  const all = catalogues();
+  assert.deepEqual(Object.keys(all).sort(), [...AVAILABLE].sort());
+  for (const [tag, messages] of Object.entries(all)) {
+    const withId = Object.entries(messages).filter(([, text]) => RULE_ID.test(text));
+    assert.deepEqual(withId, [], `${tag}: messages with a rule id`);
+    const takingId = Object.keys(messages).filter((key) => {
+      const names = argumentNames(new IntlMessageFormat(messages[key], tag).getAst());
+      return names.has("rule") || names.has("rules");
+    });
+    assert.deepEqual(takingId, [], `${tag}: messages that put a rule id in`);
+  }
+});
+
+test("every message starts as a sentence does: a capital letter where the language has them", () => {
+  // The lesson's off-task message started "that move is allowed"; pieces of sentences (a move's
+  // few words, put inside another message) are lower case on purpose and not checked here.
+  for (const [tag, messages] of Object.entries(catalogues())) {
+    for (const key of ["lesson.off-task", "lesson.press-next", "intent.cannot-go", "intent.nothing"]) {
+      const first = messages[key].match(/\p{L}/u)?.[0] ?? "";
+      assert.equal(first, first.toUpperCase(), `${tag} ${key}: ${messages[key]}`);
+    }
+  }
+});
+
 // A key counts as used where the page's code spells it as a string ("stepbar.place.title" in a
 // t() call or in a table of keys), or where an HTML page names it.
 
@@ -171,8 +201,8 @@ test("engine errors keep their code and facts over the bridge, and the page phra
     args: { line: 2, reason: "English" },
     cause: { rule: "R-BUILD-4", code: "tower-level", args: { hex: "0,1", level: 1 } },
   });
-  // The sentence first, the rule after it; no coordinate (the board shows none).
-  assert.match(engineErrorText(stopped), /^The game record has an illegal move at line 2: .*level 1 \(R-BUILD-4\)$/);
+  // The sentence in words: no rule id (the error line's "rule" button has it), no coordinate.
+  assert.match(engineErrorText(stopped), /^The game record has an illegal move at line 2: .*level 1$/);
   assert.doesNotMatch(engineErrorText(stopped), /0,1/);
   assert.doesNotMatch(engineErrorText(stopped), /English/);
   const illegal = new EngineError("IllegalMoveError", "…", {
@@ -181,7 +211,7 @@ test("engine errors keep their code and facts over the bridge, and the page phra
     code: "tower-level",
     args: { hex: "2,-1", level: 1 },
   });
-  assert.match(engineErrorText(illegal), /^A tower goes on level 3 or higher; this hex is on level 1 \(R-BUILD-4\)$/);
+  assert.equal(engineErrorText(illegal), "A tower goes on level 3 or higher; this hex is on level 1");
   // A code this page does not know: the engine's English, never a blank.
   assert.equal(
     reasonSentence({ rule: "R-X", code: "no-such-code", args: {}, text: "as the engine says" }),

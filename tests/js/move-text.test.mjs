@@ -40,6 +40,31 @@ test("a move says where by what is there: the volcano by Chen's temple, burying 
   );
 });
 
+test('the person\'s own seat is "your" (no "by You\'s settlement"); a settlement is never of 0 huts', () => {
+  setCatalogue(english);
+  const near = { owner: 0, huts: 3, hexes: 2 };
+  const place = { ...tableTile, where: { near } };
+  const lesson = [
+    { name: "You", you: true, type: "human" },
+    { name: "Rival", type: "human" },
+  ];
+  assert.equal(moveText(place, { seats: lesson }), "tile by your settlement of 3 huts");
+  const vsComputer = [
+    { name: "Ana", type: "human" },
+    { name: "Bo", type: "computer:strong" },
+  ];
+  assert.equal(moveText(place, { seats: vsComputer }), "tile by your settlement of 3 huts");
+  assert.equal(
+    moveText({ ...tableTile, where: { near: { owner: 1, temple: true } } }, { seats: vsComputer }),
+    "tile by Bo's temple",
+  );
+  // At a table of people, each seat by its name.
+  assert.equal(moveText(place, { seats }), "tile by Ana's settlement of 3 huts");
+  const noHuts = { ...tower.where, near: { ...tower.where.near, huts: 0 } };
+  assert.equal(moveText({ ...tower, where: noHuts }, { seats }), "tower on the sand (level 3)");
+  assert.equal(moveText({ ...temple, where: { ...temple.where, near: undefined } }, { seats }), "temple on the sand");
+});
+
 test("a live placement's buried huts are its covers; without seats the owners are numbered", () => {
   setCatalogue(english);
   const live = { ...eruption, covers: [{ q: 2, r: 0, owner: 1, count: 2 }] };

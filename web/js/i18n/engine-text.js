@@ -23,10 +23,12 @@ function errorSentence(error) {
   return t(key, reason ? { ...error.args, reason } : (error.args ?? {}));
 }
 
-/** An engine error as a person reads it: the sentence, then the rule it cites, when there is one. */
+/**
+ * An engine error as a person reads it: its sentence, without the rule id it cites (`error.rule`:
+ * the screen's error line offers it as a button to Help, never in the words).
+ */
 export function engineErrorText(error) {
-  const sentence = errorSentence(error);
-  return error?.rule ? t("reason.with-rule", { rule: error.rule, sentence }) : sentence;
+  return errorSentence(error);
 }
 
 /** How a game ended (the state's `result`), as a sentence. */

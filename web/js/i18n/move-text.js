@@ -13,21 +13,38 @@ function seatName(seats, seat) {
 }
 
 /**
+ * Whether seat `seat` is the person's own at this device, said "your": the seat marked `you`
+ * (the lesson's learner), else the one person's seat at a table of computers. "yes" or "no",
+ * for the catalogues' `own` select.
+ */
+export function ownSeat(seats, seat) {
+  const mine = seats?.[seat];
+  if (!mine) return "no";
+  if (seats.some((s) => s?.you)) return mine.you ? "yes" : "no";
+  const people = seats.filter((s) => !String(s?.type ?? "human").startsWith("computer:"));
+  return people.length === 1 && people[0] === mine ? "yes" : "no";
+}
+
+/**
  * Huts on covered hexes ({owner, count}: a log entry's `covered`, or a placement's `covers`),
  * added up by owner, as one list: "3 huts of Ann and 1 hut of Bo"; "" if none.
  */
 export function hutsByOwner(cells, seats) {
   const byOwner = new Map();
   for (const { owner, count } of cells ?? []) byOwner.set(owner, (byOwner.get(owner) || 0) + count);
-  return list([...byOwner].map(([owner, count]) => t("announce.huts-of", { count, name: seatName(seats, owner) })));
+  return list(
+    [...byOwner].map(([owner, count]) =>
+      t("announce.huts-of", { count, name: seatName(seats, owner), own: ownSeat(seats, owner) }),
+    ),
+  );
 }
 
-/** "by Chen's temple", "by Ana's settlement of 3 huts": a settlement as a player names it. */
+/** "by Chen's temple", "by your settlement of 3 huts": a settlement as a player names it. */
 export function nearText(near, seats) {
-  const name = seatName(seats, near.owner);
-  if (near.temple) return t("words.near.temple", { name });
-  if (near.tower) return t("words.near.tower", { name });
-  return t("words.near.settlement", { name, huts: near.huts });
+  const args = { name: seatName(seats, near.owner), own: ownSeat(seats, near.owner) };
+  if (near.temple) return t("words.near.temple", args);
+  if (near.tower) return t("words.near.tower", args);
+  return t("words.near.settlement", { ...args, huts: near.huts });
 }
 
 function placementText(move, seats, covered) {
@@ -46,7 +63,7 @@ function placementText(move, seats, covered) {
 function expandText(move) {
   const args = { terrain: move.terrain, huts: hutsOf(move) };
   const near = move.where?.near;
-  return near ? t("words.expand", { ...args, before: near.huts }) : t("words.expand.bare", args);
+  return near?.huts ? t("words.expand", { ...args, before: near.huts }) : t("words.expand.bare", args);
 }
 
 function buildText(move, seats) {
@@ -54,8 +71,16 @@ function buildText(move, seats) {
   const where = move.where;
   if (!where) return t("words.piece", { piece: move.kind === "found" ? "hut" : move.kind });
   const { terrain, near } = where;
-  if (move.kind === "temple") return t("words.temple", { terrain, hexes: near?.hexes ?? 0 });
-  if (move.kind === "tower") return t("words.tower", { terrain, level: where.level, huts: near?.huts ?? 0 });
+  // A settlement beside it is named by its size; without one counted, by its landscape alone
+  // (never "the settlement of 0 huts").
+  if (move.kind === "temple")
+    return near?.hexes ? t("words.temple", { terrain, hexes: near.hexes }) : t("words.temple.bare", { terrain });
+  if (move.kind === "tower") {
+    const level = where.level;
+    return near?.huts
+      ? t("words.tower", { terrain, level, huts: near.huts })
+      : t("words.tower.bare", { terrain, level });
+  }
   return near ? t("words.found.near", { terrain, near: nearText(near, seats) }) : t("words.found", { terrain });
 }
 

@@ -4,6 +4,7 @@
 import { t } from "../i18n/messages.js";
 import { h, fill } from "../base/dom.js";
 import { stepKeys } from "./texts.js";
+import { ruleLink } from "../screen/rule-link.js";
 
 export function createLessonCard({ onNext, onSkip, onLeave }) {
   const count = h("span", { class: "tg-lesson-count", dataset: { testid: "lesson-count" } });
@@ -39,13 +40,8 @@ export function createLessonCard({ onNext, onSkip, onLeave }) {
       el.dataset.passed = "0";
       count.textContent = t("lesson.count", { n: index + 1, total });
       title.textContent = t(keys.title);
-      // The sentence first, the rule it teaches after it.
-      fill(
-        text,
-        t(keys.text),
-        " ",
-        h("span", { class: "tg-lesson-rule" }, t("lesson.rules", { rules: step.rules.join(", ") })),
-      );
+      // The sentence first, then the rule it teaches: a button to it in Help.
+      fill(text, t(keys.text), step.rules?.length ? [" ", ruleLink(step.rules[0])] : null);
       done.hidden = true;
       done.textContent = "";
       next.hidden = true;

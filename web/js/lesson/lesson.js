@@ -20,13 +20,11 @@ export const LESSON_SOURCE = "lesson";
 /** The game the lesson ends with: the learner against the beginner computer. */
 export const AFTER_LESSON_SEATS = Object.freeze([{ type: "human" }, { type: "computer:beginner" }]);
 
-const withRule = (rule, sentence) => t("reason.with-rule", { rule, sentence });
-
 /** The seats of a step: the learner (always the same colour) at the engine's seat. */
 export function lessonSeats(seat, players = 2) {
   return Array.from({ length: players }, (_, i) =>
     i === seat
-      ? { name: t("lesson.you"), colour: "red", type: "human" }
+      ? { name: t("lesson.you"), colour: "red", type: "human", you: true }
       : { name: t("lesson.rival"), colour: "blue", type: "human" },
   );
 }
@@ -124,7 +122,7 @@ export function createLesson({ screen, store, storage = globalThis.localStorage 
     }
     const why = answer.reason;
     const sentence = why.code === "off-task" ? t("lesson.off-task") : reasonSentence(why);
-    screen.notices.error(withRule(why.rule, sentence));
+    screen.notices.error(sentence, why.rule);
     return false;
   }
   screen.gate = gate;

@@ -10,8 +10,6 @@ import { t } from "../i18n/messages.js";
 import { moveText } from "../i18n/move-text.js";
 import { errorText } from "./notify.js";
 
-const withRule = (why) => t("reason.with-rule", { rule: why.rule, sentence: reasonSentence(why) });
-
 /**
  * What to ask the engine about a build step's hex where nothing can be built: the build of the
  * chosen kind (else a new settlement) on it, {move}; or the page's own sentence, {text}, for an
@@ -49,7 +47,7 @@ export function createIntents(screen) {
     const move = choice.places.get(placementKey(hex.q, hex.r, choice.clock));
     if (!move) {
       const why = await screen.tooltip.reasonFor({ q: hex.q, r: hex.r, clock: choice.clock });
-      if (why !== undefined) screen.notices.error(why ? withRule(why) : t("intent.cannot-go"));
+      if (why !== undefined) screen.notices.error(why ? reasonSentence(why) : t("intent.cannot-go"), why?.rule);
       return;
     }
     if (move.eliminates) {
@@ -69,7 +67,8 @@ export function createIntents(screen) {
     const why = await store.explain(probe.move);
     if (why === undefined) return; // the position changed meanwhile
     screen.notices.error(
-      why ? t("intent.no-build", { kind: choice.kind || "any", reason: withRule(why) }) : t("intent.nothing"),
+      why ? t("intent.no-build", { kind: choice.kind || "any", reason: reasonSentence(why) }) : t("intent.nothing"),
+      why?.rule,
     );
   }
 

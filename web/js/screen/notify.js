@@ -1,9 +1,10 @@
 // Messages of the game screen: the error line (the engine's refusals and what went wrong), the
 // flash over the board (eruptions, players leaving) and the live region screen readers speak.
-// Text only, always set with textContent.
+// Text only (set as text nodes); an error a rule explains gets the small "rule" button after it.
 
 import { engineErrorText } from "../i18n/engine-text.js";
-import { h } from "../base/dom.js";
+import { h, fill } from "../base/dom.js";
+import { ruleLink } from "./rule-link.js";
 
 const ERROR_MS = 6000;
 const FLASH_MS = 5000;
@@ -19,8 +20,9 @@ export function createNotices(root) {
   });
   const flashEl = h("div", { class: "tg-flash", role: "status", hidden: true });
   const timers = {};
-  const show = (el, text, ms, attr) => {
-    el.textContent = text;
+  const show = (el, text, ms, attr, rule = null) => {
+    fill(el, text, rule ? [" ", ruleLink(rule)] : null);
+    root.dataset[`${attr}Rule`] = rule ?? "";
     el.hidden = false;
     root.dataset[attr] = text;
     clearTimeout(timers[attr]);
@@ -35,8 +37,9 @@ export function createNotices(root) {
     announce(text) {
       live.textContent = text;
     },
-    error(text) {
-      show(alert, text, ERROR_MS, "error");
+    /** An error line; `rule` ("R-TILE-2"), when a rule explains it, adds the button to Help. */
+    error(text, rule = null) {
+      show(alert, text, ERROR_MS, "error", rule);
     },
     flash(text) {
       show(flashEl, text, FLASH_MS, "flash");
@@ -44,5 +47,5 @@ export function createNotices(root) {
   };
 }
 
-/** An engine error as a person reads it: the rule it cites first, when there is one. */
+/** An engine error as a person reads it, in words (its rule, `error.rule`, is not in them). */
 export const errorText = engineErrorText;

@@ -27,6 +27,7 @@ import { buildLayout, coordsToggle } from "./layout.js";
 import { longPressTitles } from "./longpress.js";
 import { createMenu } from "./menu.js";
 import { errorText } from "./notify.js";
+import { RULE_EVENT } from "./rule-link.js";
 import { renderLog, renderPlayers, renderTiles } from "./panels.js";
 import { bannerText } from "./banner.js";
 import { renderStepBar } from "./stepbar.js";
@@ -43,6 +44,7 @@ export class GameScreen {
   #levels; // the computer levels the New game dialog offers
   #panelsLater = null; // a new game's panels, drawn in tasks after its board (inTasks)
   #whenSettled = []; // settled()'s waiters
+  #quietAt = null; // the hex under the pointer as a tile was placed: no reason tip there until it moves
   marks = undefined; // hexes marked where to act (the lesson's), under a log row's highlight
   gate = null; // async (move) => whether the person's move may be played (the lesson's check)
 
@@ -85,10 +87,11 @@ export class GameScreen {
       this.#storeBusy = busy;
       this.#showBusy();
     });
-    store.onError((error) => this.notices.error(errorText(error)));
+    store.onError((error) => this.notices.error(errorText(error), error?.rule));
     computers.subscribe(() => this.#computersChanged());
     computers.onError((error) => this.notices.error(t("screen.computer-failed", { reason: errorText(error) })));
     hints.subscribe(() => this.render());
+    root.addEventListener(RULE_EVENT, (e) => this.openHelp(e.detail.rule));
     root.dataset.busy = "0";
   }
 
@@ -193,8 +196,9 @@ export class GameScreen {
     this.dialogs.get("setup").open({ seats: this.store.seats, options: this.store.state?.options });
   }
 
-  openHelp() {
-    this.dialogs.get("help").open();
+  /** Help, at its top or at the rule `rule` ("R-TILE-2"). */
+  openHelp(rule = null) {
+    this.dialogs.get("help").open({ rule });
   }
 
   showEnd() {
@@ -215,6 +219,10 @@ export class GameScreen {
   #changed(change) {
     const { view, prev, cause } = change;
     const fresh = cause === "new" || cause === "load";
+    // The pointer still rests on the volcano just placed: "nothing is built on a volcano" is no
+    // news there. Kept until the pointer moves to another hex.
+    const at = this.choice.at;
+    this.#quietAt = cause === "play" && view.state.phase === "build" && at ? key(at.q, at.r) : null;
     this.#resetFor(view, fresh);
     // Another game (a new one, one opened): its panels and its words are made in a task after
     // the rest, so that neither task holds the page long (the first visit's heaviest); the root
@@ -451,10 +459,12 @@ export class GameScreen {
   // unless the step bar already shows the chosen move.
   #buildTip() {
     const at = this.choice.at;
+    if (this.#quietAt && (!at || key(at.q, at.r) !== this.#quietAt)) this.#quietAt = null;
     if (!at || this.menu.open || this.choice.expand || this.choice.pending) return this.tooltip.hide();
     const acts = this.choice.actionsAt(at);
     if (acts.length) return this.tooltip.showBuild(acts, at);
     if (!this.choice.hexAt.has(key(at.q, at.r))) return this.tooltip.hide(); // the bare table
+    if (this.#quietAt) return this.tooltip.hide(); // still on the volcano just placed
     this.tooltip.showBuildReason(at, buildProbe(this.choice, at, this.store.state.current));
   }
 }

@@ -1,7 +1,8 @@
 // The tip beside the pointer: at the place step, whether the tile can go where it points and,
 // if not, the engine's reason (asked with `explain` after a short hover); at the build step,
-// what a click on the hex would build or, if nothing, the engine's reason again. A reason reads
-// sentence first, its rule id after it, small. Kept beside what it talks about, never over it.
+// what a click on the hex would build or, if nothing, the engine's reason again, in words (its
+// rule id only in data-reason: the error line of a click offers the rule). Kept beside what it
+// talks about, never over it.
 
 import { placementKey } from "../board/geometry.js";
 import { hutsByOwner } from "../game/announce.js";
@@ -12,8 +13,8 @@ import { h, fill } from "../base/dom.js";
 const EXPLAIN_DELAY = 60; // ms of hovering before the engine is asked why a spot is illegal
 const MARGIN = 6;
 
-// A reason as the tip shows it: the sentence, then its rule id, small.
-const reasonBody = (why) => [reasonSentence(why), " ", h("span", { class: "tg-rule" }, why.rule)];
+// A reason as the tip shows it: the sentence.
+const reasonBody = (why) => [reasonSentence(why)];
 
 /** What a build move does, in a few words (the tip and the action menu). */
 export function actionLabel(m) {

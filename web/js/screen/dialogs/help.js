@@ -9,25 +9,7 @@ import { pictureColours, pictureState, readPicture } from "../../share/picture.j
 import { h } from "../../base/dom.js";
 import { helpRows } from "../keymap.js";
 import { colourById } from "../../base/theme.js";
-
-// Each rule: its sentence, the rule ids it states, and the lesson step whose position shows it.
-const RULES = [
-  { section: "help.place" },
-  { text: "help.rule.first", rules: "R-TILE-1", picture: "first-tile" },
-  { text: "help.rule.beside", rules: "R-TILE-2", picture: "beside" },
-  { text: "help.rule.erupt", rules: "R-TILE-3a–3c, 3e", picture: "volcanoes" },
-  { text: "help.rule.bury", rules: "R-TILE-3d, 3f, 3g", picture: "whole" },
-  { section: "help.build" },
-  { text: "help.rule.found", rules: "R-BUILD-1, O-FOUND", picture: "found" },
-  { text: "help.rule.expand", rules: "R-BUILD-2", picture: "expand" },
-  { text: "help.rule.temple", rules: "R-BUILD-3", picture: "temple" },
-  { text: "help.rule.tower", rules: "R-BUILD-4", picture: "tower" },
-  { text: "help.rule.one-each", rules: "R-BUILD-5", picture: "one-each" },
-  { section: "help.win" },
-  { text: "help.rule.early", rules: "R-END-1", picture: "win" },
-  { text: "help.rule.out", rules: "R-ELIM-1, R-ELIM-2", picture: "elimination" },
-  { text: "help.rule.end", rules: "R-END-2", picture: "last-tile" },
-];
+import { HELP_RULES, helpRuleIndex } from "../help-rules.js";
 
 const TOUCH = ["help.touch.aim", "help.touch.rotate", "help.touch.build", "help.touch.zoom", "help.touch.names"];
 
@@ -41,7 +23,7 @@ function drawPicture(canvas, text) {
 
 export function createHelpDialog() {
   const canvases = new Map(); // lesson step -> its canvas
-  const items = RULES.map((rule) => {
+  const items = HELP_RULES.map((rule) => {
     if (rule.section) return h("li", { class: "tg-help-section" }, h("h3", {}, t(rule.section)));
     const canvas = h("canvas", {
       class: "tg-help-pic",
@@ -52,7 +34,7 @@ export function createHelpDialog() {
     canvases.set(rule.picture, canvas);
     return h(
       "li",
-      { class: "tg-help-rule" },
+      { class: "tg-help-rule", dataset: { rules: rule.ids.join(" ") } },
       canvas,
       h("p", {}, t(rule.text), " ", h("span", { class: "tg-help-id" }, `(${rule.rules})`)),
     );
@@ -104,12 +86,21 @@ export function createHelpDialog() {
     setPictures(fn) {
       pictures = fn;
     },
-    open() {
+    /** Open Help at its top, or at the rule `rule` states ("R-TILE-2"), marked. */
+    open({ rule = null } = {}) {
       if (!el.open) el.showModal();
       drawPictures();
-      // Start at the top: focusing the Close button (at the bottom) must not scroll the text away.
+      // Focusing the Close button (at the bottom) must not scroll the text away.
       el.querySelector("form button")?.focus({ preventScroll: true });
-      el.querySelector(".tg-dialog-body")?.scrollTo(0, 0);
+      for (const item of items) item.classList?.remove("tg-help-target");
+      const target = rule ? items[helpRuleIndex(rule)] : null;
+      el.dataset.target = target ? rule : "";
+      if (!target) {
+        el.querySelector(".tg-dialog-body")?.scrollTo(0, 0);
+        return;
+      }
+      target.classList.add("tg-help-target");
+      target.scrollIntoView({ block: "start" });
     },
   };
 }
