@@ -78,9 +78,13 @@ PROBLEMS_JS = r"""([scopeSel, touch]) => {
   const controls = "button, select, input, textarea, summary, a[href], [role=tab]";
   for (const el of scope.querySelectorAll(controls)) {
     if (!shown(el) || el.type === "hidden") continue;
-    // A control drawn invisibly over another (the language menu's select, a radio under its
-    // label) is measured by what is drawn: its label, else its box.
-    const target = el.closest("label, .tg-btn") || el;
+    // A control drawn invisibly over another (the language menu's select over its button) is
+    // measured by what is drawn. A checkbox or radio is tapped through its label, which must
+    // hold it; a text field or a select is tapped itself, whatever label is around it.
+    const tick = el.matches("input[type=checkbox], input[type=radio]");
+    if (touch && tick && !el.closest("label"))
+      out.push(`a ${el.type} without a label to tap: "${name(el)}"`);
+    const target = (tick ? el.closest("label") : null) || el.closest(".tg-btn") || el;
     if (!shown(target) || target.closest("[hidden]")) continue;
     const r = target.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) continue;
@@ -283,6 +287,12 @@ def check_size(page, width: int, height: int, touch: bool, tag: str, problems: l
         sel = open_dialog(page, which)
         for p in page.evaluate(PROBLEMS_JS, [sel, touch]):
             problems.append(f"{where} {which}: {p}")
+        if which == "setup":  # and its options, unfolded
+            options = f"{sel} .tg-options"
+            page.evaluate("s => { document.querySelector(s).open = true; }", options)
+            frames(page)
+            for p in page.evaluate(PROBLEMS_JS, [options, touch]):
+                problems.append(f"{where} {which} options: {p}")
         # A short window's Share dialog shows one section at a time, under its tab: each one's.
         for tab in page.locator(f"{sel} [role=tab]").all():
             if not tab.is_visible():
