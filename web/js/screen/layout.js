@@ -272,7 +272,9 @@ export function buildLayout(root, run) {
     ),
   );
   fitHeader(header, b.replay);
-  const wrap = h("div", { class: "tg-board-wrap" }, parts.canvas, zoomButtons(run), parts.notices.flashEl, parts.tip);
+  // The notices live over the board, never over the step bar's buttons under it.
+  const { flashEl, alert } = parts.notices;
+  const wrap = h("div", { class: "tg-board-wrap" }, parts.canvas, zoomButtons(run), flashEl, alert, parts.tip);
   const stage = h("div", { class: "tg-stage" }, parts.turnBanner, wrap, parts.stepBar);
   fill(
     root,
@@ -282,7 +284,6 @@ export function buildLayout(root, run) {
       header,
       h("div", { class: "tg-main" }, stage, sidePanels(parts), sheetTabs(root)),
       parts.notices.live,
-      parts.notices.alert,
       parts.menu,
     ),
     parts.dialogSlot,
