@@ -33,7 +33,7 @@ def test_new_game_dialog_shows_the_engines_option_errors_then_starts(game):
     assert not dialog.evaluate("d => d.open")
     assert page.locator("[data-testid=players] li[data-seat='0'] .tg-badge-ai").count() == 0
     # One name for a computer seat: the badge says what the setup menu and the Games list say.
-    badge = page.text_content("[data-testid=players] li[data-seat='1'] .tg-badge-ai")
+    badge = page.text_content("[data-testid=players] li[data-seat='1'] .tg-badge-ai-long")
     assert badge == "Computer (intermediate)"
     page.click("[data-testid=new-game]")
     assert dialog.evaluate("d => d.open")

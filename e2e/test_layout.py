@@ -536,3 +536,76 @@ def test_a_320px_header_keeps_replay_in_its_more_menu(browser, server):
         assert page.locator("[data-testid=more-menu]").is_hidden()
     finally:
         context.close()
+
+
+# A computer's seat: its mark (the icon) and a word shown, its name not cut; the person's seat
+# unmarked. Then the log's rows and the Games list's titles: no text cut short.
+COMPUTER_SEAT_JS = r"""() => {
+  const shown = (el) => Boolean(el) && el.checkVisibility({ visibilityProperty: true });
+  const seat = (i) => document.querySelector(`[data-testid=players] li[data-seat='${i}']`);
+  const badge = seat(1).querySelector("[data-testid=seat-computer]");
+  const name = seat(1).querySelector("[data-seat-name]");
+  const words = badge ? [...badge.querySelectorAll("span")].filter(shown) : [];
+  return {
+    icon: shown(badge?.querySelector("svg")),
+    word: words.map((s) => s.textContent.trim()).join(" "),
+    name: name.textContent,
+    cut: !shown(name) || name.scrollWidth > name.clientWidth + 1,
+    person: seat(0).querySelectorAll("[data-testid=seat-computer]").length,
+  };
+}"""
+
+CUT_TEXT_JS = r"""(sel) => [...document.querySelectorAll(sel)]
+  .filter((el) => el.checkVisibility() && el.scrollWidth > el.clientWidth + 1)
+  .map((el) => el.textContent)"""
+
+
+@pytest.mark.parametrize("tag", LANGUAGES)
+def test_a_computer_seat_shows_its_mark_and_word_and_no_name_or_row_is_cut(
+    warm_page, server, console, tag
+):
+    page = warm_page
+    problems: list[str] = []
+    seats = [{"type": "human"}, {"type": "computer:intermediate"}]
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{server.url}#lang={tag}")
+    wait_ready(page)
+    wait_game_ready(page)
+    close_dialogs(page)
+    page.evaluate("s => taluva.newGame({players: 2, seed: 5, seats: s})", seats)
+    wait_game_ready(page)
+    for width, height in [(1280, 800), (1024, 768), (390, 844), (844, 390), (320, 568)]:
+        page.set_viewport_size({"width": width, "height": height})
+        frames(page)
+        where = f"{width}x{height} {tag}"
+        seat = page.evaluate(COMPUTER_SEAT_JS)
+        if not seat["icon"]:
+            problems.append(f"{where}: no computer mark")
+        if width > 320 and not seat["word"]:
+            problems.append(f"{where}: the computer's seat has no word")
+        if seat["cut"]:
+            problems.append(f"{where}: the computer's name {seat['name']!r} is cut")
+        if seat["person"]:
+            problems.append(f"{where}: the person's seat is marked a computer")
+        if (width, height) == (390, 844) and tag == "de":
+            page.screenshot(path=str(ARTIFACTS / "computer-seat-390x844-de.png"))
+    # A turn each, then the log's rows and the Games list's titles, whole.
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.evaluate("taluva.setAiSpeed('instant')")
+    for _ in range(2):
+        page.evaluate("taluva.play({notation: taluva.legalMoves()[0].notation})")
+    page.wait_for_selector(
+        ".tg-root[data-steps='4'][data-computer='0'][data-busy='0']", state="attached"
+    )
+    frames(page)
+    for text in page.evaluate(CUT_TEXT_JS, "[data-testid=log] .tg-log-short"):
+        problems.append(f"1024x768 {tag}: log row cut: {text!r}")
+    for width, height in [(1024, 768), (390, 844)]:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("taluva.games.show()")
+        page.wait_for_selector("dialog[data-testid=games-dialog][open] .games-title")
+        for text in page.evaluate(CUT_TEXT_JS, "dialog[open] .games-title"):
+            problems.append(f"{width}x{height} {tag}: Games row cut: {text!r}")
+        close_dialogs(page)
+    assert problems == []
+    assert console == []

@@ -183,7 +183,7 @@ def play_lesson(page, tag: str, *, touch: bool = False, first: int = 0) -> list[
 def assert_beginner_game(page, tag: str) -> None:
     wait_data(page, '[data-lesson-done="1"][data-busy="0"]:not([data-lesson])')
     words = catalogue(tag)
-    badge = page.text_content("[data-testid=players] .tg-badge-ai")
+    badge = page.text_content("[data-testid=players] .tg-badge-ai-long")
     assert words["level.beginner"] in badge
 
 

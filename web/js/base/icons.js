@@ -38,6 +38,15 @@ const REPLAY = [
   "M10 8.6v6.8l5.4-3.4z",
 ];
 
+// A computer: a screen on its stand (a computer seat's mark, beside its word).
+const COMPUTER = [
+  "M3.5 4.5h17a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1h-17a1 1 0 0 1-1-1v-10a1 1 0 0 1 1-1zm.8 1.8v8.4h15.4V6.3z",
+  "M9 18h6l.8 2.2H8.2z",
+];
+
+/** A computer seat's mark (drawn in the text's colour, 1em). */
+export const computerIcon = () => svg(COMPUTER);
+
 export const ICONS = {
   language: () => svg(GLOBE),
   "new-game": () => "✚",

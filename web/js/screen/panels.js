@@ -7,6 +7,7 @@ import { rich, t } from "../i18n/messages.js";
 import { turnShort } from "../i18n/move-short.js";
 import { moveText } from "../i18n/move-text.js";
 import { fill, h, smallCanvas } from "../base/dom.js";
+import { computerIcon } from "../base/icons.js";
 import { LANDSCAPE_NAMES, TERRAINS, tileTerrains } from "../base/theme.js";
 import { logDetail } from "./log-detail.js";
 import { builtText, ordinal, teamName, terrainName } from "./words.js";
@@ -107,8 +108,20 @@ function badges(p, state, { thinking, level }) {
   const name = level && levelName(level);
   return [
     p.team === null || p.team === undefined ? null : h("span", { class: "tg-team" }, teamName(p.team)),
+    // A computer seat: its mark and its word in every layout (the phone's strip shows the short
+    // word, or the mark alone where a seat is too narrow for it: the title has it all).
     level
-      ? badge("tg-badge-ai", t("seat.computer", { level: name }), { title: t("panels.cpu.title", { level: name }) })
+      ? h(
+          "span",
+          {
+            class: "tg-badge tg-badge-ai",
+            title: t("panels.cpu.title", { level: name }),
+            dataset: { testid: "seat-computer" },
+          },
+          computerIcon(),
+          h("span", { class: "tg-badge-ai-long" }, t("seat.computer", { level: name })),
+          h("span", { class: "tg-badge-ai-short" }, t("seat.computer.short")),
+        )
       : null,
     turn,
     STATUS_TEXT[p.status] ? badge("", t(STATUS_TEXT[p.status])) : null,
