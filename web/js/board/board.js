@@ -51,7 +51,10 @@ export class Board {
     this.frame = 0;
     this.draws = 0;
     this.#index();
-    this.input = new BoardInput(this, () => this.#resize(), { still });
+    // A new size is drawn at once: setting the canvas's size empties it, and the resize observer
+    // runs after this frame's animation callbacks, so a redraw left to the next frame showed a
+    // blank board (a frame, or many while a computer's turn kept the page busy).
+    this.input = new BoardInput(this, () => this.#resize() && this.#drawAtOnce(), { still });
     // Input during an animation finishes it at once (capture: before the page acts on it).
     for (const type of ["keydown", "pointerdown"]) window.addEventListener(type, () => this.finishMotion(), true);
   }
@@ -94,6 +97,10 @@ export class Board {
   /** Draw at once rather than at the next animation frame: a picture in the page's first paint. */
   drawNow() {
     this.#resize();
+    this.#drawAtOnce();
+  }
+
+  #drawAtOnce() {
     cancelAnimationFrame(this.frame);
     this.frame = 0;
     this.#draw(performance.now());
@@ -257,18 +264,20 @@ export class Board {
   }
 
   // The backing store follows the canvas's CSS size at the device pixel ratio, so it stays sharp.
+  // Whether the size changed (the canvas then holds nothing until it is drawn).
   #resize() {
     const rect = this.canvas.getBoundingClientRect();
     const dpr = window.devicePixelRatio || 1;
     const w = Math.round(rect.width);
     const h = Math.round(rect.height);
-    if (w === this.size.w && h === this.size.h && dpr === this.size.dpr) return;
+    if (w === this.size.w && h === this.size.h && dpr === this.size.dpr) return false;
     this.size = { w, h, dpr };
     this.canvas.width = Math.max(1, Math.round(w * dpr));
     this.canvas.height = Math.max(1, Math.round(h * dpr));
     this.stillPicture = null;
     this.#keepInView();
     this.invalidate();
+    return true;
   }
 
   #draw(now) {
