@@ -53,6 +53,12 @@ export function expandChooser(choice, act) {
           type: "button",
           class: "tg-btn tg-btn-small tg-settlement",
           onclick: () => act.chooseSettlement(anchor),
+          // Which settlement it is: marked on the board while pointed at or focused (and, once
+          // chosen, while it is the chosen one: a tap).
+          onmouseenter: () => act.pointSettlement(anchor),
+          onmouseleave: () => act.pointSettlement(null),
+          onfocus: () => act.pointSettlement(anchor),
+          onblur: () => act.pointSettlement(null),
           aria: { pressed: String(on) },
           dataset: { testid: `settlement-${anchor}` },
           title: t("expand.settlement.title", { n: i + 1, hexes: size }),

@@ -141,6 +141,11 @@ export function createIntents(screen) {
       screen.render();
     },
 
+    /** A settlement chip pointed at or focused (`anchor`), or left (null). */
+    pointSettlement(anchor) {
+      screen.pointHexes(anchor === null ? undefined : choice.settlementOf(anchor));
+    },
+
     previewExpansion(move) {
       choice.preview = move;
       screen.renderBoard();

@@ -147,6 +147,13 @@ export class GameScreen {
     };
   }
 
+  /** Mark `hexes` ([[q, r], …]) on the board, as a log row pointed at does; undefined: none. */
+  pointHexes(hexes) {
+    if (JSON.stringify(hexes) === JSON.stringify(this.#highlight)) return;
+    this.#highlight = hexes;
+    this.renderBoard();
+  }
+
   /** What the end dialog's Review button does (app.js opens the Review dialog). */
   setReview(fn) {
     this.#review = fn;
@@ -442,7 +449,7 @@ export class GameScreen {
       colours: this.colours,
       shown,
       personToMove: store.personToMove(),
-      highlight: this.#highlight ?? this.marks,
+      highlight: this.#highlight ?? this.#chosenSettlement() ?? this.marks,
       coords: this.#coords,
     });
     d.ghost = ghost ? placementKey(ghost.q, ghost.r, ghost.clock) : "";
@@ -453,6 +460,12 @@ export class GameScreen {
     d.kind = choice.kind || "";
     d.selected = choice.confirmable()?.notation || "";
     this.board.set(view);
+  }
+
+  // The settlement chosen in the expansion chooser (a tap on its chip), marked on the board.
+  #chosenSettlement() {
+    const anchor = this.choice.kind === "expand" ? this.choice.settlement : null;
+    return anchor ? this.choice.settlementOf(anchor) : undefined;
   }
 
   // Say what a click would build, or why nothing can be built there (the engine's reason),
