@@ -200,4 +200,10 @@ def test_the_language_menu_reopens_the_page_in_the_chosen_language(context, serv
     assert "lang=" not in page.evaluate("location.hash")
     assert steps(page) == at  # the game goes on
     assert page.input_value("[data-testid=language]") == "de"
+    # Seat names no one typed follow the language ("Player 1" was the English default).
+    names = page.evaluate(
+        "[...document.querySelectorAll('[data-testid=players] [data-seat-name]')]"
+        ".map((e) => e.textContent)"
+    )
+    assert names == ["Spieler 1", "Spieler 2"], names
     assert errors == []

@@ -1,12 +1,14 @@
-import "./english.mjs";
+import { readMessages } from "./english.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
+  DEFAULT_NAMES,
   FIRST_VISIT_SEATS,
   completeSeats,
   computerLabel,
   computerLevel,
   hashText,
+  isDefaultName,
   linkKinds,
   linkNames,
   kindsToSeats,
@@ -86,4 +88,18 @@ test("a computer seat has one name everywhere: its kind and level, as the menu n
   assert.equal(computerLabel("computer:master"), "Computer (master)");
   assert.equal(computerLabel("human"), null);
   assert.equal(computerLabel(undefined), null);
+});
+
+test("a seat named by no one follows the page's language: every catalogue's default name", () => {
+  const tags = ["en", "de", "fr", "pl", "ru", "zh-Hant"];
+  assert.deepEqual([...DEFAULT_NAMES].sort(), tags.map((tag) => readMessages(tag)["seat.default-name"]).sort());
+  // A game kept on a Polish visit, opened on an English page: its unnamed seats speak English.
+  const seats = completeSeats([{ name: "Gracz 1" }, { name: "Игрок 2" }, { name: "Ann" }], 3);
+  assert.deepEqual(
+    seats.map((s) => s.name),
+    ["Player 1", "Player 2", "Ann"],
+  );
+  assert.ok(isDefaultName("玩家2", 1));
+  assert.ok(!isDefaultName("Spieler 2", 0), "another seat's number is a name someone gave");
+  assert.deepEqual(linkNames([{ name: "Gracz 1" }, { name: "Ann" }]), ["", "Ann"]);
 });

@@ -20,6 +20,16 @@ export function cleanName(name) {
   return [...text].slice(0, MAX_NAME).join("");
 }
 
+// Every language's default seat name, as its catalogue has it (tests/js/seats.test.mjs holds
+// them to the catalogues): a seat still so named was named by no one, so it follows the page's
+// language ("Gracz 1" of a Polish visit is "Spieler 1" on a German screen).
+export const DEFAULT_NAMES = ["Player {n}", "Spieler {n}", "Joueur {n}", "Gracz {n}", "Игрок {n}", "玩家{n}"];
+
+/** Whether `name` is seat `i`'s default name in any of the page's languages. */
+export function isDefaultName(name, i) {
+  return DEFAULT_NAMES.some((pattern) => pattern.replace("{n}", String(i + 1)) === name);
+}
+
 /** The four seats of a new table: "Player 1"… in the page's language, people all. */
 export function defaultSeats() {
   return DEFAULT_COLOURS.map((colour, i) => ({ name: t("seat.default-name", { n: i + 1 }), colour, type: "human" }));
@@ -50,6 +60,7 @@ export function completeSeats(seats = [], count = 2, names = []) {
     const given = seats[i] ?? {};
     const seat = { ...defaults[i], ...given, colour: given.colour ?? null };
     if (names[i]) seat.name = names[i];
+    if (isDefaultName(seat.name, i)) seat.name = defaults[i].name; // in this page's language
     return seat;
   });
   const taken = new Set();
@@ -68,7 +79,7 @@ export function completeSeats(seats = [], count = 2, names = []) {
 /** Whether seat `i` still has its default name ("Player 2"): a friend by link not named yet. */
 export function unnamed(seats, i) {
   const name = seats[i]?.name;
-  return !name || name === t("seat.default-name", { n: i + 1 });
+  return !name || name === t("seat.default-name", { n: i + 1 }) || isDefaultName(name, i);
 }
 
 /**
@@ -77,7 +88,7 @@ export function unnamed(seats, i) {
  */
 export function linkNames(seats) {
   const defaults = defaultSeats();
-  const names = seats.map((s, i) => (s.name === defaults[i]?.name ? "" : s.name));
+  const names = seats.map((s, i) => (s.name === defaults[i]?.name || isDefaultName(s.name, i) ? "" : s.name));
   return names.some((n) => n) ? names : [];
 }
 
