@@ -131,6 +131,10 @@ EVERY_METHOD = """async () => {
     await note("state");
     const legal = await note("legalMoves");
     await note("explain", { move: legal[0] });
+    // Thinking on the others' time: seat 1 ponders a step, then pondering stops.
+    await note("aiPonder", { seats: [[1, "strong", 3]] });
+    await note("ponderStep", { ms: 4 });
+    await call("aiPonder", { seats: [] });
     const move = await note("aiChoose", { level: "strong", seed: 1 });
     await note("play", { move });
     await note("hint", { seed: 2 });
