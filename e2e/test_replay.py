@@ -133,14 +133,22 @@ def test_it_plays_itself_to_the_end_at_the_computer_speed_and_space_pauses(game)
     assert shown(page)["step"] == 12
     assert page.evaluate("window.__moving") > 0, "the turns animate on the board"
 
-    # Space plays from the start again (at the end), and Space pauses.
+    # Space plays from the start again (at the end), and Space pauses. At the slow pace (a turn
+    # every 2 s) a busy machine still finds it playing mid-game when the pause comes.
+    page.evaluate("taluva.setAiSpeed('slow')")
     page.keyboard.press(" ")
     page.wait_for_selector(f"{REPLAY}[data-playing='1']", state="attached")
-    page.wait_for_selector(f"{REPLAY}[data-turn='2']", state="attached")
+    page.wait_for_function(
+        """(sel) => {
+          const el = document.querySelector(sel);
+          return el.dataset.playing === "1" && Number(el.dataset.turn) >= 1;
+        }""",
+        arg=REPLAY,
+    )
     page.keyboard.press(" ")
     page.wait_for_selector(f"{REPLAY}[data-playing='0']", state="attached")
     paused = shown(page)["turn"]
-    page.wait_for_timeout(1200)  # fast: a turn every 400 ms, were it still playing
+    page.wait_for_timeout(2400)  # slow: a turn every 2 s, were it still playing
     assert shown(page)["turn"] == paused < 6
     # A step by hand pauses it too.
     page.keyboard.press(" ")
