@@ -10,7 +10,7 @@ import json
 import random
 from urllib.parse import unquote
 
-from game_driver import wait_game_ready
+from game_driver import legal_moves, wait_game_ready
 from support import wait_ready
 
 PANEL = "[data-testid=bylink-panel]"
@@ -48,7 +48,7 @@ def open_link(page, url: str) -> None:
 
 def play_turn(page, rng: random.Random) -> None:
     for _ in range(2):
-        moves = page.evaluate("taluva.legalMoves()")
+        moves = legal_moves(page)
         page.evaluate("m => taluva.play(m)", rng.choice(moves))
 
 

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from urllib.parse import unquote
 
-from game_driver import wait_game_ready
+from game_driver import legal_moves, wait_game_ready
 from support import wait_ready
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
@@ -73,7 +73,7 @@ def kept(page) -> dict:
 
 def play_turn(page) -> None:
     for _ in range(2):
-        moves = page.evaluate("taluva.legalMoves()")
+        moves = legal_moves(page)
         page.evaluate("m => taluva.play(m)", moves[len(moves) // 2])
 
 

@@ -17,6 +17,7 @@ from game_driver import (
     check_end_screen,
     choose,
     data,
+    legal_moves,
     new_game,
     perform,
     steps,
@@ -51,7 +52,7 @@ def test_a_person_plays_a_whole_game_against_a_computer(game):
             break
         assert state["current"] == 0
         assert tally.steps < 200
-        move = choose(state, game.evaluate("taluva.legalMoves()"), rnd, tally)
+        move = choose(state, legal_moves(game), rnd, tally)
         perform(game, move)
         tally.steps += 1
     times = game.evaluate("taluva.aiTimes()")
@@ -96,7 +97,7 @@ def test_a_hint_is_drawn_and_can_be_accepted_or_ignored(game):
     game.keyboard.press("h")
     wait_data(game, ':not([data-hint=""]):not([data-hint="pending"])', timeout=30_000)
     hint = data(game, "hint")
-    legal = {m["notation"]: m for m in game.evaluate("taluva.legalMoves()")}
+    legal = {m["notation"]: m for m in legal_moves(game)}
     assert hint in legal
     assert int(data(game, "clock")) == legal[hint]["clock"]
     # The bar says the move in words a player can follow, never its coordinates.
@@ -109,7 +110,7 @@ def test_a_hint_is_drawn_and_can_be_accepted_or_ignored(game):
     game.click("[data-testid=hint]")
     wait_data(game, ':not([data-hint=""]):not([data-hint="pending"])', timeout=30_000)
     build_hint = data(game, "hint")
-    assert build_hint in {m["notation"] for m in game.evaluate("taluva.legalMoves()")}
+    assert build_hint in {m["notation"] for m in legal_moves(game)}
     game.keyboard.press("Escape")
     wait_data(game, '[data-hint=""]')
     assert steps(game) == 1

@@ -8,6 +8,7 @@ from game_driver import (
     assert_on_board,
     build,
     data,
+    legal_moves,
     new_game,
     phone_game,
     place,
@@ -91,9 +92,9 @@ def test_an_illegal_spot_shows_the_engines_rule_beside_the_pointer(game):
     the spot says it in the error line with a "rule" button, which opens Help at that rule."""
     page = game
     new_game(page, {"players": 2}, seed=3)
-    legal = page.evaluate("taluva.legalMoves()")
+    legal = legal_moves(page)
     place(page, first(legal, clock=6))
-    build(page, page.evaluate("taluva.legalMoves()")[0])
+    build(page, legal_moves(page)[0])
     # Far from the island: a tile on the table must touch the landscape.
     page.keyboard.press("Escape")
     state = page.evaluate("taluva.state()")
@@ -140,7 +141,7 @@ def test_no_reason_pops_up_on_the_volcano_just_placed(game):
     page.evaluate("taluva.play({notation: taluva.legalMoves()[0].notation})")
     page.evaluate("taluva.play({notation: taluva.legalMoves()[0].notation})")
     wait_data(page, '[data-phase="place"][data-busy="0"]')
-    move = first(page.evaluate("taluva.legalMoves()"), level=1)
+    move = first(legal_moves(page), level=1)
     rotate_to(page, move["clock"])
     x, y = reveal(page, *move["volcano"])
     page.mouse.move(x, y)
@@ -165,8 +166,8 @@ def test_no_reason_pops_up_on_the_volcano_just_placed(game):
 def test_undo_and_redo_whole_steps_with_keys_and_buttons(game):
     page = game
     new_game(page, {"players": 2}, seed=5)
-    place(page, page.evaluate("taluva.legalMoves()")[0])
-    build(page, page.evaluate("taluva.legalMoves()")[0])
+    place(page, legal_moves(page)[0])
+    build(page, legal_moves(page)[0])
     assert steps(page) == 2
     assert "Player 2" in page.text_content("#tg-turn-live")  # aria-live: whose turn now
     before = steps(page)
@@ -231,7 +232,7 @@ def test_rotation_by_buttons_keys_and_wheel(game):
 def test_pan_zoom_and_fit(game):
     page = game
     new_game(page, {"players": 2}, seed=2)
-    place(page, page.evaluate("taluva.legalMoves()")[0])
+    place(page, legal_moves(page)[0])
     x0, y0 = screen_of(page, 0, 0)
     page.mouse.move(x0 + 40, y0 + 40)
     page.mouse.down()
@@ -284,7 +285,7 @@ def test_phone_with_touch(browser, server):
         )
         assert canvas[0] == canvas[1] * 3  # drawn at the device's pixel ratio
         for turn in range(2):
-            legal = page.evaluate("taluva.legalMoves()")
+            legal = legal_moves(page)
             move = next(m for m in legal if hex_on_board(page, *m["volcano"]))
             while int(data(page, "clock")) != move["clock"]:
                 page.tap("[data-testid=rotate-right]")
@@ -298,7 +299,7 @@ def test_phone_with_touch(browser, server):
             else:
                 page.tap("[data-testid=confirm]")  # ... and so does the Place button
             wait_steps_past(page, before)
-            legal = page.evaluate("taluva.legalMoves()")
+            legal = legal_moves(page)
             move = next(m for m in legal if hex_on_board(page, *first_hex(m)))
             page.tap(f"[data-testid=kind-{move['kind']}]")
             x, y = screen_of(page, move["hexes"][0]["q"], move["hexes"][0]["r"])

@@ -16,7 +16,7 @@ import random
 
 import pytest
 
-from game_driver import UI, perform, wait_game_ready
+from game_driver import UI, legal_moves, perform, wait_game_ready
 from support import wait_ready
 
 SIZES = {
@@ -185,7 +185,7 @@ def test_two_friends_play_by_link_each_on_their_own_device(browser, server, size
                 said = page.text_content("[data-testid=bylink-friends-turns]")
                 assert said.startswith(f"{devices[1 - seat][1]} played: tile "), said
             for _ in range(2):  # the turn: its placement, then its build, by pointer
-                moves = page.evaluate("taluva.legalMoves()")
+                moves = legal_moves(page)
                 perform(page, rng.choice(moves))
             page.wait_for_selector(f'{PANEL}[data-to-act="{1 - seat}"], {PANEL}[data-stage="over"]')
             shown = check_screen(page, me, ["Ann", "Bo"])

@@ -15,7 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from game_driver import ARTIFACTS, build, place, screen_of, steps, wait_data, wait_game_ready
+from game_driver import (
+    ARTIFACTS,
+    build,
+    legal_moves,
+    place,
+    screen_of,
+    steps,
+    wait_data,
+    wait_game_ready,
+)
 from support import wait_ready
 from test_share_links import fresh_page
 
@@ -145,9 +154,9 @@ def test_a_turn_in_each_language_shows_no_english(context, server, tag):
     page.evaluate("taluva.newGame({players: 2, seed: 11})")
     wait_game_ready(page)
     foreign = english_only(tag)
-    place(page, page.evaluate("taluva.legalMoves()")[0])
+    place(page, legal_moves(page)[0])
     before = steps(page)
-    build(page, page.evaluate("taluva.legalMoves()")[0])
+    build(page, legal_moves(page)[0])
     assert steps(page) == before + 1
     reason = illegal_reason(page)
     assert not RULE_ID.search(reason), reason  # in words; the rule is a button
@@ -189,7 +198,7 @@ def test_the_language_menu_reopens_the_page_in_the_chosen_language(context, serv
     open_in(page, server, "en")
     page.evaluate("taluva.newGame({players: 2, seed: 12})")
     wait_game_ready(page)
-    place(page, page.evaluate("taluva.legalMoves()")[0])
+    place(page, legal_moves(page)[0])
     at = steps(page)
     page.evaluate("taluva.games.saved()")
     with page.expect_navigation():
