@@ -75,12 +75,20 @@ export class Board {
       const plan = this.draws ? planMotion(before, this.byKey, next.lastMove) : null;
       const camFrom = this.follow && !this.held ? this.#reframe() : null;
       this.#animate(plan, camFrom);
-    } else if (next.ghost?.shown && this.follow && !this.held && !this.motion) {
-      // A hint or a computer's turn shown off the frame: glide to it before it is played.
+    } else if (this.#glidesToWhatIsShown(prev, next)) {
+      // A hint, a computer's turn or a lesson step's marks shown off the frame: glide to them.
       const camFrom = this.#reframe();
       if (camFrom) this.#animate(null, camFrom);
     }
     this.invalidate();
+  }
+
+  // With the position unchanged, whether the camera follows to what the new view shows: a hint or
+  // a computer's turn, or new marked hexes (the lesson's step), unless the user moved the camera,
+  // a replay holds its frame or a move is still animating.
+  #glidesToWhatIsShown(prev, next) {
+    const news = next.ghost?.shown || next.highlight !== prev.highlight;
+    return news && this.follow && !this.held && !this.motion;
   }
 
   setInsets(insets) {
@@ -178,8 +186,12 @@ export class Board {
   // whose following would move the board under the hand.
   #framedHexes() {
     const g = this.view.ghost;
-    if (!g?.shown) return this.view.hexes;
-    return [...this.view.hexes, ...g.hexes.map((x) => ({ q: x.q, r: x.r, level: g.level }))];
+    // Marked hexes are framed too: the lesson marks where to act, often on the table beside the
+    // island (a log row's turn is on it anyway).
+    const marks = this.view.highlight.map(([q, r]) => ({ q, r, level: 1 }));
+    if (!g?.shown && !marks.length) return this.view.hexes;
+    const shown = g?.shown ? g.hexes.map((x) => ({ q: x.q, r: x.r, level: g.level })) : [];
+    return [...this.view.hexes, ...marks, ...shown];
   }
 
   // After a new snapshot: keep the frame while the island is in view, else move to a new one
