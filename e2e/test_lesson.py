@@ -353,3 +353,43 @@ def test_the_lesson_on_a_390x844_touch_screen(browser, server):
             go_on(page, touch=True)
         assert_beginner_game(page, "en")
         assert errors == []
+
+
+# Each marked hex of the lesson's step, and whether its centre is on the board canvas (and not
+# under the zoom buttons' column): where the learner is asked to act, in view without a Fit.
+MARKS_IN_VIEW_JS = r"""() => {
+  const board = document.querySelector("[data-testid=board]");
+  const box = board.getBoundingClientRect();
+  const marked = (board.dataset.highlight || "").split(" ").filter(Boolean);
+  return marked.filter((k) => {
+    const [q, r] = k.split(",").map(Number);
+    const { x, y } = taluva.hexToScreen(q, r);
+    return !(x > box.left + 8 && x < box.right - 56 && y > box.top + 8 && y < box.bottom - 8);
+  });
+}"""
+
+
+@pytest.mark.parametrize(
+    "size", [(390, 844), (1024, 768), (1280, 800)], ids=["390x844", "1024x768", "1280x800"]
+)
+def test_every_lesson_steps_marks_are_in_view_as_it_opens(warm_page, server, console, size):
+    page = warm_page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_lesson_page(page, server.url, "de")
+    page.click("[data-testid=lesson-offer-take]")
+    steps = lesson_steps(page)
+    out = []
+    for i, step in enumerate(steps):
+        wait_data(page, f'[data-lesson="{step["id"]}"][data-busy="0"]')
+        page.evaluate(
+            "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        )
+        missing = page.evaluate(MARKS_IN_VIEW_JS)
+        if missing:
+            out.append(f"{step['id']}: {missing}")
+        if step["id"] == "beside":
+            page.screenshot(path=str(ARTIFACTS / f"lesson-beside-{size[0]}x{size[1]}-de.png"))
+        if i < len(steps) - 1:
+            page.click("[data-testid=lesson-skip]")
+    assert out == []
+    assert console == []
