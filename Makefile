@@ -202,8 +202,12 @@ test-pyodide: $(NPM_STAMP) $(SITE_WHEELS_STAMP) $(TEST_WHEELS_STAMP) $(ENGINE_ST
 		--stdlib $(SITE)/pyodide/python_stdlib.zip --report $(REPORTS)/engine-pyodide.xml \
 		--hypothesis-scale $(PYODIDE_HYPOTHESIS_SCALE) -- tests
 
+# In E2E_WORKERS pytest-xdist workers (two beat one on two cores, more do not:
+# docs/testing.md has the figures); the Firefox and WebKit journeys go to one worker,
+# in order (e2e/conftest.py). E2E_WORKERS=0 runs them all in this process, one by one.
+E2E_WORKERS ?= 2
 test-e2e: site chromium other-browsers
-	$(PY) -m pytest e2e --durations=15 --junitxml=$(REPORTS)/browsers.xml
+	$(PY) -m pytest e2e -n $(E2E_WORKERS) --durations=15 --junitxml=$(REPORTS)/browsers.xml
 
 bench-boot: site chromium other-browsers
 	$(PY) build/bench_boot.py $(BENCH_ARGS)

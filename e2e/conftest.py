@@ -16,6 +16,7 @@ Two kinds of page (docs/testing.md):
 
 from __future__ import annotations
 
+import fcntl
 import random
 import subprocess
 import sys
@@ -50,18 +51,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-def is_journey(item: pytest.Item) -> bool:
+def is_journey(nodeid: str) -> bool:
     """The Firefox and WebKit runs (e2e/other_browsers/) are one visitor's path per engine, a
     test a stage of it (first visit, game, return visit, link, embed): in the written order, on
     one worker."""
-    return "other_browsers" in item.path.parts
+    return "/other_browsers/" in f"/{nodeid}"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    journeys = [item for item in items if is_journey(item)]
-    for item in journeys:  # with --dist loadgroup, one worker runs them all, in order
-        item.add_marker(pytest.mark.xdist_group("other-browsers"))
-    free = [item for item in items if not is_journey(item)]
+    journeys = [item for item in items if is_journey(item.nodeid)]
+    free = [item for item in items if not is_journey(item.nodeid)]
     order = config.getoption("--e2e-order")
     if order == "reverse":
         free.reverse()
@@ -72,6 +71,40 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items[:] = journeys + free
 
 
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """With workers (`-n N`, docs/testing.md): the journeys as one unit of work on one worker,
+    in order, handed out first as the largest; every other test a unit of its own. (xdist's
+    `loadgroup` would do it with marks, but its renamed node ids are lost on pytest 9.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class JourneysTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "other-browsers" if is_journey(nodeid) else nodeid
+
+    return JourneysTogether(config, log)
+
+
+# The Firefox and WebKit boots (e2e/other_browsers): engine -> visit -> ms to engine ready, from
+# the test reports' "boot-ms" properties, which reach the process that prints the summary also
+# when the tests run in xdist's workers (this conftest is the one that process loads).
+BOOT_TIMES: dict[str, dict[str, float]] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    for name, value in report.user_properties if report.when == "call" else ():
+        if name == "boot-ms":
+            engine, visit, ms = value
+            BOOT_TIMES.setdefault(engine, {})[visit] = ms
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    if BOOT_TIMES:
+        terminalreporter.section("boot times in Firefox and WebKit (navigation to engine ready)")
+        for engine, visits in BOOT_TIMES.items():
+            line = ", ".join(f"{visit} {ms / 1000:.1f} s" for visit, ms in visits.items())
+            terminalreporter.write_line(f"{engine}: {line}")
+
+
 def pytest_configure(config: pytest.Config) -> None:
     # pytest-playwright 0.10's base_url fixture trips a pytest 9 deprecation; not ours to fix.
     message = "Session-scoped fixtures defined as instance methods"
@@ -80,7 +113,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
-    subprocess.run(["make", "--no-print-directory", "site"], cwd=ROOT, check=True)
+    # One make at a time: xdist's workers each start a session, and two builds of one site at
+    # once would trip over each other's files (the first builds, the others find it done).
+    lock = ROOT / "build" / ".cache" / "site.lock"
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    with lock.open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        subprocess.run(["make", "--no-print-directory", "site"], cwd=ROOT, check=True)
     return SITE
 
 

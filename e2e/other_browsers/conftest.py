@@ -23,7 +23,6 @@ from browsers import BrowserMissing  # noqa: E402
 from serve import SiteServer  # noqa: E402
 
 ENGINES = ("firefox", "webkit")
-BOOT_TIMES: dict[str, dict[str, float]] = {}  # engine -> visit -> ms to engine ready
 
 
 class Run:
@@ -31,8 +30,12 @@ class Run:
 
     def __init__(self, engine: str, driver: drivers.Driver, url: str) -> None:
         self.engine, self.driver, self.url = engine, driver, url
-        self.boot_times = BOOT_TIMES.setdefault(engine, {})
         self.share_code = ""
+        self.test: pytest.Item | None = None  # the test running on it now
+
+    def note_boot(self, visit: str, ms: float) -> None:
+        """Keep a boot's time for the summary (e2e/conftest.py prints them)."""
+        self.test.user_properties.append(("boot-ms", (self.engine, visit, ms)))
 
 
 @contextmanager
@@ -51,7 +54,8 @@ def engine_on_a_site(engine: str, scheme: str, site_dir: Path) -> Iterator[Run]:
         server.stop()
 
 
-def checked(run: Run) -> Iterator[Run]:
+def checked(run: Run, test: pytest.Item) -> Iterator[Run]:
+    run.test = test
     run.driver.errors()  # what an earlier test left is that test's business
     yield run
     errors = run.driver.errors()
@@ -66,21 +70,13 @@ def engine_run(request, site_dir: Path) -> Iterator[Run]:
 
 
 @pytest.fixture
-def run(engine_run: Run) -> Iterator[Run]:
+def run(engine_run: Run, request) -> Iterator[Run]:
     """The engine's run; fails the test on any console error or uncaught exception it saw."""
-    yield from checked(engine_run)
+    yield from checked(engine_run, request.node)
 
 
 @pytest.fixture(params=ENGINES)
 def light_run(request, site_dir: Path) -> Iterator[Run]:
     """The engine in a light system theme, on a fresh origin, for one test; fails it on errors."""
     with engine_on_a_site(request.param, "light", site_dir) as run:
-        yield from checked(run)
-
-
-def pytest_terminal_summary(terminalreporter) -> None:
-    if BOOT_TIMES:
-        terminalreporter.section("boot times in Firefox and WebKit (navigation to engine ready)")
-        for engine, visits in BOOT_TIMES.items():
-            line = ", ".join(f"{visit} {ms / 1000:.1f} s" for visit, ms in visits.items())
-            terminalreporter.write_line(f"{engine}: {line}")
+        yield from checked(run, request.node)

@@ -80,7 +80,7 @@ def boot(run, visit: str, route: str) -> None:
     taken, fallback = driver.evaluate(ROUTE)
     assert taken == route, f"{run.engine} {visit}: booted by {taken} ({fallback})"
     if visit in ("first visit", "return visit"):
-        run.boot_times[visit] = driver.evaluate(READY_MS)
+        run.note_boot(visit, driver.evaluate(READY_MS))
 
 
 def assert_readable(run, scope: str) -> None:
