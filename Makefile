@@ -192,9 +192,9 @@ test-engine: $(VENV_STAMP)
 		--junitxml=$(REPORTS)/engine-cpython.xml
 
 # Against the site's trimmed standard library: a module the engine imports that it lacks fails.
-# The property tests run a quarter of their examples here (CPython runs them all; each is ~4x slower
+# The property tests run a tenth of their examples here (CPython runs them all; each is ~4x slower
 # in Pyodide): docs/testing.md.
-PYODIDE_HYPOTHESIS_SCALE ?= 0.25
+PYODIDE_HYPOTHESIS_SCALE ?= 0.1
 test-pyodide: $(NPM_STAMP) $(SITE_WHEELS_STAMP) $(TEST_WHEELS_STAMP) $(ENGINE_STAMP) $(SITE_STAMP)
 	build/allow-no-tests.sh "engine tests in Pyodide" node build/pyodide_pytest.mjs \
 		--site-wheels $(SITE_WHEELS) --test-wheels $(TEST_WHEELS) \

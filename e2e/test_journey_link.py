@@ -76,13 +76,14 @@ def sent(browser, site_dir) -> Iterator[tuple[str, str]]:
             page.evaluate("taluva.play(taluva.legalMoves()[0])")
             wait_steps_past(page, before)
         wait_data(page, '[data-current="0"][data-computer="0"][data-busy="0"][data-steps="4"]')
-        link = page.evaluate("location.href")
-        deadline = 50
-        while "&b=" not in link and deadline:  # the picture comes a moment after the change
+        # The address bar follows the game a moment after the change, and its picture (b=) a
+        # moment after that: on a busy machine, seconds. Wait for both to be the game's.
+        for _ in range(300):
+            link, shared = page.evaluate("[location.href, taluva.share.link()]")
+            if "&b=" in link and link == shared:
+                break
             page.wait_for_timeout(100)
-            deadline -= 1
-            link = page.evaluate("location.href")
-        assert page.evaluate("taluva.share.link()") == link
+        assert "&b=" in link and link == shared, (link, shared)
         yield link, page.evaluate("taluva.share.code()")
     finally:
         context.close()

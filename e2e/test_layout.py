@@ -357,34 +357,31 @@ def test_every_size_and_language(kinds, server, touch, tag):
 
 
 @pytest.mark.parametrize("tag", ["de", "ru"])
-def test_the_moves_card_shows_8_whole_turns_on_a_laptop(browser, server, tag):
+def test_the_moves_card_shows_8_whole_turns_on_a_laptop(warm_page, server, tag):
     """At 1280x800 and 1024x768 (mouse), in the two longest languages, with a 3-player game 11
     turns in: each turn is one line, and at least 8 whole turns are in view without scrolling."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    try:
-        page.goto(f"{server.url}#lang={tag}")
-        wait_ready(page)
-        wait_game_ready(page)
-        close_dialogs(page)
-        page.evaluate("n => taluva.newGame({players: 3, seed: 7, seats: [{name: n}]})", LONG_NAME)
-        wait_game_ready(page)
-        for _ in range(21):
-            page.evaluate("taluva.play({notation: taluva.legalMoves()[0].notation})")
-        wait_game_ready(page)
-        assert page.locator("[data-testid=log] li[data-turn]").count() == 11
-        for width, height in [(1280, 800), (1024, 768)]:
-            page.set_viewport_size({"width": width, "height": height})
-            frames(page)
-            frames(page)  # the log scrolls to its last turn in a frame of its own
-            where = f"{width}x{height} {tag}"
-            page.screenshot(path=str(ARTIFACTS / f"layout-moves-{width}x{height}-{tag}.png"))
-            assert page.evaluate(LOG_ROWS_WRAPPED_JS) == [], where
-            turns = page.evaluate(TURNS_IN_VIEW_JS)
-            print(f"\n{where}: {turns} whole turns in view")
-            assert turns >= 8, f"{where}: the Moves card shows {turns} whole turns"
-    finally:
-        context.close()
+    page = warm_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{server.url}#lang={tag}")
+    wait_ready(page)
+    wait_game_ready(page)
+    close_dialogs(page)
+    page.evaluate("n => taluva.newGame({players: 3, seed: 7, seats: [{name: n}]})", LONG_NAME)
+    wait_game_ready(page)
+    for _ in range(21):
+        page.evaluate("taluva.play({notation: taluva.legalMoves()[0].notation})")
+    wait_game_ready(page)
+    assert page.locator("[data-testid=log] li[data-turn]").count() == 11
+    for width, height in [(1280, 800), (1024, 768)]:
+        page.set_viewport_size({"width": width, "height": height})
+        frames(page)
+        frames(page)  # the log scrolls to its last turn in a frame of its own
+        where = f"{width}x{height} {tag}"
+        page.screenshot(path=str(ARTIFACTS / f"layout-moves-{width}x{height}-{tag}.png"))
+        assert page.evaluate(LOG_ROWS_WRAPPED_JS) == [], where
+        turns = page.evaluate(TURNS_IN_VIEW_JS)
+        print(f"\n{where}: {turns} whole turns in view")
+        assert turns >= 8, f"{where}: the Moves card shows {turns} whole turns"
 
 
 def test_a_turn_of_the_log_shows_its_full_sentence_when_pointed_at_or_focused(game):
@@ -477,37 +474,35 @@ PIXELS_JS = r"""async (b64) => {
 }"""
 
 
-def test_the_new_game_selects_are_readable_with_a_light_colour_scheme(browser, server):
+def test_the_new_game_selects_are_readable_with_a_light_colour_scheme(warm_page, server):
     """WebKit on a light desktop draws native controls light whatever the page's dark theme:
     every select of the New game dialog keeps a text contrast of at least 4.5:1 with
     `color-scheme: light` forced on the page and on the selects themselves."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme="light")
-    page = context.new_page()
-    try:
-        page.goto(server.url)
-        wait_ready(page)
-        wait_game_ready(page)
-        page.click("[data-testid=new-game]")
-        page.wait_for_selector("dialog.tg-setup[open]")
-        page.click("dialog.tg-setup .tg-options summary")
-        page.evaluate(
-            "document.documentElement.style.colorScheme = 'light';"
-            "document.querySelectorAll('dialog.tg-setup select')"
-            ".forEach((s) => s.style.setProperty('color-scheme', 'light', 'important'))"
-        )
-        selects = page.locator("dialog.tg-setup select")
-        assert selects.count() >= 3  # the seats' colours and the tiles
-        for i in range(selects.count()):
-            select = selects.nth(i)
-            if not select.is_visible():
-                continue
-            png = select.screenshot()
-            bg, ink = page.evaluate(PIXELS_JS, base64.b64encode(png).decode())
-            ratio = contrast(bg, ink)
-            label = select.get_attribute("name")
-            assert ratio >= 4.5, f"select {label}: {ink} on {bg} is {ratio:.1f}:1"
-    finally:
-        context.close()
+    page = warm_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.emulate_media(color_scheme="light")
+    page.goto(server.url)
+    wait_ready(page)
+    wait_game_ready(page)
+    page.click("[data-testid=new-game]")
+    page.wait_for_selector("dialog.tg-setup[open]")
+    page.click("dialog.tg-setup .tg-options summary")
+    page.evaluate(
+        "document.documentElement.style.colorScheme = 'light';"
+        "document.querySelectorAll('dialog.tg-setup select')"
+        ".forEach((s) => s.style.setProperty('color-scheme', 'light', 'important'))"
+    )
+    selects = page.locator("dialog.tg-setup select")
+    assert selects.count() >= 3  # the seats' colours and the tiles
+    for i in range(selects.count()):
+        select = selects.nth(i)
+        if not select.is_visible():
+            continue
+        png = select.screenshot()
+        bg, ink = page.evaluate(PIXELS_JS, base64.b64encode(png).decode())
+        ratio = contrast(bg, ink)
+        label = select.get_attribute("name")
+        assert ratio >= 4.5, f"select {label}: {ink} on {bg} is {ratio:.1f}:1"
 
 
 def test_a_320px_header_keeps_replay_in_its_more_menu(browser, server):

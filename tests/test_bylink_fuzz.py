@@ -20,7 +20,7 @@ from taluva import bylink
 from taluva.bridge import handle
 from taluva.options import Options
 
-# TALUVA_HYPOTHESIS_SCALE scales the examples, as in test_properties (a quarter in Pyodide's run).
+# TALUVA_HYPOTHESIS_SCALE scales the examples, as in test_properties (a tenth in Pyodide's run).
 SCALE = float(os.environ.get("TALUVA_HYPOTHESIS_SCALE", "1"))
 
 
