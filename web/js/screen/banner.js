@@ -3,7 +3,7 @@
 
 import { resultSentence } from "../i18n/engine-text.js";
 import { rich, t } from "../i18n/messages.js";
-import { h } from "../base/dom.js";
+import { fill, h } from "../base/dom.js";
 import { unnamed } from "../game/seats.js";
 
 const b = (chunks) => h("strong", {}, chunks);
@@ -32,4 +32,20 @@ export function bannerText(s, thinking) {
   if (byLink && byLink.seat === state.current)
     return h("span", {}, rich("bylink2.banner.yours", { b, phase: state.phase }), stepOf(state.phase));
   return h("span", {}, rich("screen.banner.turn", { b, name, phase: state.phase }), stepOf(state.phase));
+}
+
+/** Fill the status line `el` for the snapshot `s`: the seat to act's colour dot, then the words. */
+export function renderBanner(el, s, thinking) {
+  const over = s.state.phase === "over";
+  // While friends join a game by link, the line is about the next to join.
+  const seat = s.byLink?.stage === "joining" ? s.byLink.toAct : s.state.current;
+  const colour = over ? null : s.colours[seat];
+  const dot = colour
+    ? h("span", {
+        class: "tg-seat-dot",
+        style: { "--seat": colour.fill, "--seat-edge": colour.edge },
+        aria: { hidden: "true" },
+      })
+    : null;
+  fill(el, dot, bannerText(s, thinking));
 }

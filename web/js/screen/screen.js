@@ -5,22 +5,13 @@
 import { Board } from "../board/board.js";
 import { boardModel } from "../board/model.js";
 import { key, placementKey } from "../board/geometry.js";
-import { describeChange } from "../game/announce.js";
 import { stepsThrough, turnHexes } from "../game/log-turns.js";
 import { MoveChoice } from "../game/choice.js";
 import { motionMs } from "../game/computer.js";
 import { computerLevel } from "../game/seats.js";
-import { levelName } from "../i18n/engine-text.js";
-import { list, t } from "../i18n/messages.js";
-import { moveText } from "../i18n/move-text.js";
-import { createConfirmDialog } from "./dialogs/confirm.js";
-import { createEndDialog } from "./dialogs/end.js";
-import { frameDialogsIn } from "./dialogs/frame.js";
-import { createHelpDialog } from "./dialogs/help.js";
-import { LazyDialogs } from "./dialogs/lazy.js";
-import { SetupDialog } from "./dialogs/setup.js";
-import { h, fill } from "../base/dom.js";
+import { t } from "../i18n/messages.js";
 import { inTasks } from "../base/tasks.js";
+import { createGameDialogs } from "./dialogs/game-dialogs.js";
 import { buildProbe, createIntents } from "./intents.js";
 import { listenKeys } from "./keys.js";
 import { buildLayout, coordsToggle } from "./layout.js";
@@ -29,7 +20,9 @@ import { createMenu } from "./menu.js";
 import { errorText } from "./notify.js";
 import { RULE_EVENT } from "./rule-link.js";
 import { renderLog, renderPlayers, renderTiles } from "./panels.js";
-import { bannerText } from "./banner.js";
+import { renderBanner } from "./banner.js";
+import { announceChange, announceComputers } from "./say.js";
+import { showRootData } from "./root-data.js";
 import { renderStepBar } from "./stepbar.js";
 import { colourById } from "../base/theme.js";
 import { Tooltip } from "./tooltip.js";
@@ -59,20 +52,14 @@ export class GameScreen {
     this.parts = buildLayout(root, (action, arg) => this.act.run(action, arg));
     this.notices = this.parts.notices;
     this.#levels = levels;
-    this.dialogs = new LazyDialogs(this.parts.dialogSlot, {
-      setup: () => new SetupDialog({ levels: this.#levels, onStart: (cfg) => this.act.newGame(cfg) }),
-      help: createHelpDialog,
-      end: () =>
-        createEndDialog({
-          onNewGame: () => this.openSetup(),
-          onReview: () => this.#review?.(),
-          store: this.store,
-          colours: () => this.colours,
-        }),
-      confirm: createConfirmDialog,
+    this.dialogs = createGameDialogs(this.parts.dialogSlot, {
+      levels: () => this.#levels,
+      onStart: (cfg) => this.act.newGame(cfg),
+      onNewGame: () => this.openSetup(),
+      onReview: () => this.#review?.(),
+      store: this.store,
+      colours: () => this.colours,
     });
-    // A question that needs its answer is not closed by a click beside it; every other dialog is.
-    frameDialogsIn(this.parts.dialogSlot, { keep: (d) => d === this.dialogs.built("confirm")?.el });
     this.#mountBoard();
     coordsToggle(this.parts.log, (on) => {
       this.#coords = on;
@@ -235,7 +222,7 @@ export class GameScreen {
     // the rest, so that neither task holds the page long (the first visit's heaviest); the root
     // says busy until they are in. A move's panels change a row or two, at once.
     if (fresh) this.#renderPanelsLater(change);
-    else this.#announce(change);
+    else announceChange(this.notices, change, this.store.seats);
     this.#renderChange(change);
     if (!fresh) this.#renderLog();
     if (view.state.phase === "over" && prev?.state.phase !== "over") {
@@ -272,7 +259,7 @@ export class GameScreen {
     this.#panelsLater?.cancel();
     const current = () => this.store.view === change.view; // else that change rendered it all
     const steps = [
-      () => this.#announce(change),
+      () => announceChange(this.notices, change, this.store.seats),
       () => this.#renderPanels(this.snapshot(), { tiles: false }),
       () => this.#renderPanels(this.snapshot(), { players: false }),
       () => this.#renderLog(),
@@ -332,29 +319,10 @@ export class GameScreen {
     );
   }
 
-  #announce(change) {
-    const seats = this.store.seats;
-    const { notes, turn } = describeChange(change, seats);
-    if (notes.length) this.notices.flash(notes.join(" "));
-    if (change.cause === "new")
-      this.notices.announce(t("screen.new-game", { names: list(seats.map((s) => s.name)), turn }));
-    else if (turn) this.notices.announce(turn);
-  }
-
   #computersChanged() {
     const c = this.computers;
     if (c.showing?.type === "place") this.choice.clock = c.showing.clock;
-    if (c.thinking !== null) {
-      const seat = this.store.seats[c.thinking];
-      this.notices.announce(t("screen.thinking", { name: seat.name, level: levelName(computerLevel(seat.type)) }));
-    } else if (c.showing) {
-      const seat = this.store.seats[this.store.state.current];
-      this.notices.announce(
-        t("screen.computer-move", { name: seat.name, move: moveText(c.showing, { seats: this.store.seats }) }),
-      );
-    } else if (c.paused) {
-      this.notices.announce(t("screen.paused"));
-    }
+    announceComputers(this.notices, c, this.store);
     this.render();
   }
 
@@ -381,32 +349,12 @@ export class GameScreen {
     const view = this.view;
     if (!view) return;
     const s = this.snapshot();
-    this.#showData(view, s.state);
+    showRootData(this.root, view, s.state, this.computers, this.hints);
     this.#renderButtons(view, s);
-    this.#renderBanner(s);
+    renderBanner(this.parts.turnBanner, s, this.computers.thinking !== null);
     if (this.#panelsLater === null) this.#renderPanels(s);
     renderStepBar(this.parts.stepBar, s, this.act);
     this.renderBoard();
-  }
-
-  // The root's data-* attributes: what tests and tools read of the screen.
-  #showData(view, state) {
-    Object.assign(this.root.dataset, {
-      phase: state.phase,
-      current: String(state.current),
-      turn: String(state.turn),
-      steps: String(view.steps),
-      over: state.phase === "over" ? "1" : "0",
-      players: String(state.players.length),
-      ...(this.computers.lastMs === null ? {} : { aiMs: String(Math.round(this.computers.lastMs)) }),
-      computer: this.computers.toMove ? "1" : "0",
-      // Thinking ends before the chosen move is shown: set in this order for whoever watches.
-      thinking: this.computers.thinking === null ? "0" : "1",
-      aiShow: this.computers.showing?.notation ?? "",
-      aiSpeed: this.computers.speed,
-      aiPaused: this.computers.paused ? "1" : "0",
-      hint: this.hints.pending ? "pending" : this.hints.move?.notation || "",
-    });
   }
 
   #renderButtons(view, s) {
@@ -415,25 +363,6 @@ export class GameScreen {
     redo.disabled = !view.canRedo;
     hint.disabled = !s.personToMove;
     replay.disabled = !this.store.view?.steps; // nothing to watch yet, or still the preview
-  }
-
-  #renderBanner(s) {
-    const over = s.state.phase === "over";
-    // While friends join a game by link, the line is about the next to join.
-    const seat = s.byLink?.stage === "joining" ? s.byLink.toAct : s.state.current;
-    const colour = over ? null : s.colours[seat];
-    const text = bannerText(s, this.computers.thinking !== null);
-    fill(
-      this.parts.turnBanner,
-      colour
-        ? h("span", {
-            class: "tg-seat-dot",
-            style: { "--seat": colour.fill, "--seat-edge": colour.edge },
-            aria: { hidden: "true" },
-          })
-        : null,
-      text,
-    );
   }
 
   renderBoard() {
