@@ -8,11 +8,14 @@ over the result with its own key (``bylink._seal``), as a modified page could.
 
 from __future__ import annotations
 
+import base64
+import json
 import random
 from collections.abc import Sequence
 
 from taluva import bylink
 from taluva import bylink_sign as sign
+from taluva.bridge import handle
 from taluva.bylink import ByLinkGame
 from taluva.fairdraw import DIGEST_SIZE, chain_value, commitment
 from taluva.game import BUILD, PLACE, Game
@@ -199,3 +202,23 @@ def confirm_unchecked(game: ByLinkGame, secret: bytes) -> str:
     depth = min(seat - 1, game.length - 1)
     revealed[seat] = (depth, chain_value(start, game.length, depth))
     return signed_as(rebuilt(game, revealed=revealed), secret)
+
+
+def link_bytes(link: str) -> bytearray:
+    """A by-link link's bytes (after its one-letter format), to change one of them."""
+    body = link[1:]
+    return bytearray(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+
+
+def ask(method: str, **params: object) -> dict:
+    """The bridge's result for a request the page could send; fails if it is refused."""
+    reply = json.loads(handle(json.dumps({"id": 1, "method": method, "params": params})))
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def refused(method: str, **params: object) -> dict:
+    """The bridge's error for a request it must refuse; fails if it is answered."""
+    reply = json.loads(handle(json.dumps({"id": 1, "method": method, "params": params})))
+    assert not reply["ok"], reply
+    return reply["error"]

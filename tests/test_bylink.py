@@ -9,14 +9,12 @@ test_bylink_legacy.py.)
 from __future__ import annotations
 
 import base64
-import json
 import random
 
 import pytest
 
-from bylink_table import NAMES, Table, rebuilt
+from bylink_table import NAMES, Table, ask, link_bytes, rebuilt, refused
 from taluva import bylink
-from taluva.bridge import handle
 from taluva.bylink import (
     AlteredError,
     ByLinkGame,
@@ -28,11 +26,6 @@ from taluva.bylink import (
 from taluva.fairdraw import DIGEST_SIZE, chain_value, draw_tile, earlier_value
 from taluva.game import OVER
 from taluva.options import Options
-
-
-def _data(link: str) -> bytearray:
-    body = link[1:]
-    return bytearray(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
 
 
 def _link(data: bytes) -> str:
@@ -169,12 +162,12 @@ def test_a_link_changed_after_it_was_made_names_nobody() -> None:
     table = Table(Options(players=3, tiles="12"), 5)
     game = bylink.read_link(table.links[-2])  # seat 2's join, on its way back to seat 1
     assert game.maker == 2 and game.confirming
-    data = _data(table.links[-2])
+    data = link_bytes(table.links[-2])
     data[-100] ^= 0x10  # in seat 1's carried signature
     with pytest.raises(AlteredError, match="not as seat 2 made it") as caught:
         bylink.read_link(_link(data))
     assert caught.value.facts["seat"] == 2 and caught.value.code == "bylink-altered"
-    data = _data(table.links[-2])
+    data = link_bytes(table.links[-2])
     value_at = len(data) - (2 * 80 + 64) - 1 - 20  # in seat 2's revealed value
     data[value_at] ^= 1
     with pytest.raises(AlteredError):
@@ -184,7 +177,7 @@ def test_a_link_changed_after_it_was_made_names_nobody() -> None:
 def test_a_changed_move_is_refused_and_never_read_as_other_moves() -> None:
     table = Table(Options(players=2, tiles="12"), 8)
     table.play_to(6)
-    game, data = table.last, _data(table.links[-1])
+    game, data = table.last, link_bytes(table.links[-1])
     seal_block = 80 + 64
     moves_at = len(data) - seal_block - 1 - len(bylink._pack_moves(game)[1:])
     for index in range(moves_at, len(data) - seal_block):
@@ -244,7 +237,7 @@ def test_names_are_cleaned_signed_and_written_as_the_page_writes_them() -> None:
     assert game.names == ("Ann Lee " + "x" * 16,)
     assert len(game.names[0]) == 24
     # A name not written as the engine writes names is refused, whoever signed it.
-    data = _data(link)
+    data = link_bytes(link)
     data[3:6] = b" An"
     with pytest.raises(LinkFormatError, match="name"):
         bylink.read_link(_link(data))
@@ -252,8 +245,8 @@ def test_names_are_cleaned_signed_and_written_as_the_page_writes_them() -> None:
 
 def test_an_older_link_says_it_is_of_the_older_kind() -> None:
     link, _ = bylink.create(Options(players=2), link_format="2")
-    old = _ask("bylinkRead", link=link)
-    new = _ask("bylinkCreate", options={"players": 2}, name="Ann")
+    old = ask("bylinkRead", link=link)
+    new = ask("bylinkCreate", options={"players": 2}, name="Ann")
     assert (old["signed"], new["signed"]) == (False, True)
     assert (old["names"], new["names"]) == ([], ["Ann"])
 
@@ -261,90 +254,78 @@ def test_an_older_link_says_it_is_of_the_older_kind() -> None:
 # ------------------------------------------------------------------------------ the bridge
 
 
-def _ask(method: str, **params: object) -> dict:
-    reply = json.loads(handle(json.dumps({"id": 1, "method": method, "params": params})))
-    assert reply["ok"], reply
-    return reply["result"]
-
-
-def _refused(method: str, **params: object) -> dict:
-    reply = json.loads(handle(json.dumps({"id": 1, "method": method, "params": params})))
-    assert not reply["ok"], reply
-    return reply["error"]
-
-
 def test_a_three_player_game_through_the_bridge_as_three_devices_would_play_it() -> None:
     """Each device keeps its secret and its last link; the worker shows one game at a time. The
     confirmation on the way back is a hand-on with nothing to play."""
     rng = random.Random(3)
-    made = _ask("bylinkCreate", options={"players": 3, "tiles": "12"}, name="Ann")
+    made = ask("bylinkCreate", options={"players": 3, "tiles": "12"}, name="Ann")
     assert (made["seat"], made["stage"], made["toAct"], made["names"]) == (0, "joining", 1, ["Ann"])
     devices = {0: {"secret": made["secret"], "kept": made["link"]}}
     link = made["link"]
     for seat, name in ((1, "Bo"), (2, "Cy")):
-        joined = _ask("bylinkJoin", link=link, name=name)
+        joined = ask("bylinkJoin", link=link, name=name)
         assert joined["seat"] == seat
         devices[seat] = {"secret": joined["secret"], "kept": joined["link"]}
         link = joined["link"]
     assert (joined["toAct"], joined["confirming"], joined["stage"]) == (1, True, "joining")
     turns = 0
     while True:
-        checked = _ask("bylinkRead", link=link)
+        checked = ask("bylinkRead", link=link)
         if checked["stage"] == "over":
             break
         seat = checked["toAct"]
         device = devices[seat]
-        read = _ask("bylinkRead", link=link, kept=device["kept"], secret=device["secret"])
+        read = ask("bylinkRead", link=link, kept=device["kept"], secret=device["secret"])
         assert read["relation"] == "ahead"
-        view = _ask("bylinkOpen", link=link, secret=device["secret"])
+        view = ask("bylinkOpen", link=link, secret=device["secret"])
         assert view["bylink"]["seat"] == seat and view["bylink"]["names"] == ["Ann", "Bo", "Cy"]
         if view["bylink"]["confirming"]:
             assert view["bylink"]["canHandOn"]
         else:
             assert view["state"]["phase"] == "place"
         while not view["bylink"]["canHandOn"]:
-            moves = _ask("legalMoves")
-            view = _ask("play", move=moves[rng.randrange(len(moves))])
-        link = _ask("bylinkHandOn")["link"]
+            moves = ask("legalMoves")
+            view = ask("play", move=moves[rng.randrange(len(moves))])
+        link = ask("bylinkHandOn")["link"]
         device["kept"] = link
         turns += not view["bylink"]["confirming"]
     assert turns == 36 and checked["summary"]["over"]
-    view = _ask("bylinkOpen", link=link, secret=devices[1]["secret"])
+    view = ask("bylinkOpen", link=link, secret=devices[1]["secret"])
     assert view["state"]["phase"] == "over" and view["bylink"]["stage"] == "over"
-    assert _ask("bylinkRead", link=made["link"], kept=link)["relation"] == "behind"
+    assert ask("bylinkRead", link=made["link"], kept=link)["relation"] == "behind"
 
 
 def test_the_bridge_refuses_a_changed_link_and_keeps_the_game_on_screen() -> None:
     table = Table(Options(players=2), 14)
     table.play_turn()
-    view = _ask("bylinkOpen", link=table.links[-1], secret=table.secrets[1].hex())
-    data = _data(table.links[-1])
+    view = ask("bylinkOpen", link=table.links[-1], secret=table.secrets[1].hex())
+    data = link_bytes(table.links[-1])
     data[-1] ^= 1  # the maker's signature
-    error = _refused("bylinkOpen", link=_link(data), secret=table.secrets[1].hex())
+    error = refused("bylinkOpen", link=_link(data), secret=table.secrets[1].hex())
     assert (error["kind"], error["code"]) == ("bylink", "bylink-altered")
     assert error["args"]["seat"] == 0 and error["args"]["gameId"] == table.last.game_id
-    error = _refused("bylinkOpen", link=table.links[-1], secret="00" * 32)
+    error = refused("bylinkOpen", link=table.links[-1], secret="00" * 32)
     assert error["code"] == "bylink-secret"
-    assert _ask("view")["state"] == view["state"]
-    shown = _ask("bylinkOpen", link=table.links[-1], secret=table.secrets[0].hex())
+    assert ask("view")["state"] == view["state"]
+    shown = ask("bylinkOpen", link=table.links[-1], secret=table.secrets[0].hex())
     assert shown["state"]["phase"] == "draw" and not shown["bylink"]["canHandOn"]
-    assert _refused("bylinkHandOn")["code"] == "bylink-secret"
+    assert refused("bylinkHandOn")["code"] == "bylink-secret"
 
 
 def test_the_bridge_inspects_a_link_for_the_kept_games_without_drawing_or_loading() -> None:
     table = Table(Options(players=2), 14)
     table.play_turn()
-    on_screen = _ask("newGame", options={"players": 2}, seed=3)
-    mover = _ask("bylinkInspect", link=table.links[-1], secret=table.secrets[1].hex())
+    on_screen = ask("newGame", options={"players": 2}, seed=3)
+    mover = ask("bylinkInspect", link=table.links[-1], secret=table.secrets[1].hex())
     assert mover["bylink"]["seat"] == 1 and mover["bylink"]["toAct"] == 1
     assert mover["state"]["phase"] == "draw" and mover["state"]["tile"] is None
     assert mover["steps"] == 2 and mover["summary"]["lineage"] and mover["share"]
-    shown = _ask("bylinkInspect", link=table.links[-1])
+    shown = ask("bylinkInspect", link=table.links[-1])
     assert shown["bylink"]["seat"] is None and shown["state"] == mover["state"]
-    assert _refused("bylinkInspect", link=table.links[-1], secret="00" * 32)["code"] == (
+    assert refused("bylinkInspect", link=table.links[-1], secret="00" * 32)["code"] == (
         "bylink-secret"
     )
-    assert _ask("view")["state"] == on_screen["state"]
+    assert ask("view")["state"] == on_screen["state"]
 
 
 def test_a_link_is_read_once_and_a_carried_signature_checked_once() -> None:

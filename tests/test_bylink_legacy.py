@@ -8,13 +8,12 @@ was sent, and reads everything else from the link (``bylink.read_link``), as the
 from __future__ import annotations
 
 import base64
-import json
 import random
 
 import pytest
 
+from bylink_table import ask, link_bytes, refused
 from taluva import bylink
-from taluva.bridge import handle
 from taluva.bylink import (
     ByLinkGame,
     ChainError,
@@ -67,11 +66,6 @@ class Table:
         while self.last.stage != "over":
             self.play_turn()
         return self.last
-
-
-def _bytes(link: str) -> bytearray:
-    body = link[1:]
-    return bytearray(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
 
 
 def _link(data: bytes) -> str:
@@ -149,13 +143,13 @@ def test_a_tampered_revealed_value_is_refused_naming_the_seat_and_draw() -> None
     for _ in range(4):
         table.play_turn()
     game = table.last
-    data, at = _bytes(table.links[-1]), _offsets(game)["revealed"]
+    data, at = link_bytes(table.links[-1]), _offsets(game)["revealed"]
     draw = game.revealed[0][0]  # type: ignore[index]
     data[at + 1 + 5] ^= 0x40  # seat 0's value
     with pytest.raises(ChainError, match=f"seat 0: the value revealed for draw {draw} does not"):
         bylink.read_link(_link(data))
     # Revealing deeper or shallower than the protocol says is refused too.
-    data = _bytes(table.links[-1])
+    data = link_bytes(table.links[-1])
     data[at] -= 1
     seat0 = game.revealed[0]
     assert seat0 is not None
@@ -172,7 +166,7 @@ def test_a_tampered_commitment_is_refused() -> None:
     for _ in range(3):
         table.play_turn()
     kept, game = bylink.read_link(table.links[-2]), table.last
-    data, at = _bytes(table.links[-1]), _offsets(game)["commitments"]
+    data, at = link_bytes(table.links[-1]), _offsets(game)["commitments"]
     data[at + DIGEST_SIZE + 3] ^= 1  # seat 1's commitment
     with pytest.raises(ChainError, match="seat 1: the value revealed for draw .* does not hash"):
         bylink.read_link(_link(data))
@@ -197,7 +191,7 @@ def test_a_tampered_move_is_refused() -> None:
     for _ in range(6):
         table.play_turn()
     game = table.last
-    data, at = _bytes(table.links[-1]), _offsets(game)["moves"]
+    data, at = link_bytes(table.links[-1]), _offsets(game)["moves"]
     refused = 0
     for index in range(at, len(data)):
         for bit in (1, 4, 32):
@@ -311,38 +305,26 @@ def test_a_seat_that_leaves_reveals_its_chain_and_the_others_reveal_one_draw_les
 # ------------------------------------------------------------------------------ the bridge
 
 
-def _ask(method: str, **params: object) -> dict:
-    reply = json.loads(handle(json.dumps({"id": 1, "method": method, "params": params})))
-    assert reply["ok"], reply
-    return reply["result"]
-
-
-def _refused(method: str, **params: object) -> dict:
-    reply = json.loads(handle(json.dumps({"id": 1, "method": method, "params": params})))
-    assert not reply["ok"], reply
-    return reply["error"]
-
-
 def test_the_bridge_refuses_a_tampered_link_and_keeps_the_game_on_screen() -> None:
     table = Table(Options(players=2), 14)
     table.play_turn()
-    view = _ask("bylinkOpen", link=table.links[-1], secret=table.secrets[1].hex())
-    data, at = _bytes(table.links[-1]), _offsets(table.last)["revealed"]
+    view = ask("bylinkOpen", link=table.links[-1], secret=table.secrets[1].hex())
+    data, at = link_bytes(table.links[-1]), _offsets(table.last)["revealed"]
     data[at + 1] ^= 1
-    error = _refused("bylinkOpen", link=_link(data), secret=table.secrets[1].hex())
+    error = refused("bylinkOpen", link=_link(data), secret=table.secrets[1].hex())
     assert (error["kind"], error["code"], error["args"]) == (
         "bylink",
         "bylink-chain",
         {"seat": 0, "draw": 1},
     )
     assert "seat 0: the value revealed for draw 1 does not hash" in error["message"]
-    error = _refused("bylinkOpen", link=table.links[-1], secret="00" * 32)
+    error = refused("bylinkOpen", link=table.links[-1], secret="00" * 32)
     assert error["code"] == "bylink-secret"
-    assert _ask("view")["state"] == view["state"]
+    assert ask("view")["state"] == view["state"]
     # Not this device's turn: the game is shown, and no move can be made.
-    shown = _ask("bylinkOpen", link=table.links[-1], secret=table.secrets[0].hex())
+    shown = ask("bylinkOpen", link=table.links[-1], secret=table.secrets[0].hex())
     assert shown["state"]["phase"] == "draw" and not shown["bylink"]["canHandOn"]
-    assert _refused("bylinkHandOn")["code"] == "bylink-secret"
+    assert refused("bylinkHandOn")["code"] == "bylink-secret"
 
 
 def _other_first_turns(first: ByLinkGame) -> list[list[Move]]:
