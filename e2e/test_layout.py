@@ -253,6 +253,15 @@ def seat_names(page) -> list[str]:
     )
 
 
+def open_laptop_game(page, server, tag: str) -> None:
+    """The game screen at 1280x800 in language `tag`, its dialogs closed."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{server.url}#lang={tag}")
+    wait_ready(page)
+    wait_game_ready(page)
+    close_dialogs(page)
+
+
 def frames(page) -> None:
     """Two animation frames: the header refits and the board redraws after a resize."""
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
@@ -361,11 +370,7 @@ def test_the_moves_card_shows_8_whole_turns_on_a_laptop(warm_page, server, tag):
     """At 1280x800 and 1024x768 (mouse), in the two longest languages, with a 3-player game 11
     turns in: each turn is one line, and at least 8 whole turns are in view without scrolling."""
     page = warm_page
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.goto(f"{server.url}#lang={tag}")
-    wait_ready(page)
-    wait_game_ready(page)
-    close_dialogs(page)
+    open_laptop_game(page, server, tag)
     page.evaluate("n => taluva.newGame({players: 3, seed: 7, seats: [{name: n}]})", LONG_NAME)
     wait_game_ready(page)
     for _ in range(21):
@@ -562,11 +567,7 @@ def test_a_computer_seat_shows_its_mark_and_word_and_no_name_or_row_is_cut(
     page = warm_page
     problems: list[str] = []
     seats = [{"type": "human"}, {"type": "computer:intermediate"}]
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.goto(f"{server.url}#lang={tag}")
-    wait_ready(page)
-    wait_game_ready(page)
-    close_dialogs(page)
+    open_laptop_game(page, server, tag)
     page.evaluate("s => taluva.newGame({players: 2, seed: 5, seats: s})", seats)
     wait_game_ready(page)
     for width, height in [(1280, 800), (1024, 768), (390, 844), (844, 390), (320, 568)]:
