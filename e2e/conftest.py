@@ -180,14 +180,18 @@ class TestServer(SiteServer):
 
 
 class Origin:
-    """The session's server and its warm browser context; both made again if a test stopped the
-    server (a new port is a new origin, which the next warm page then warms up)."""
+    """The session's server and its warm browser contexts; all made again if a test stopped the
+    server (a new port is a new origin, which the next warm page then warms up).
+
+    A warm context is one device: its own storage, warmed up by one first visit. Devices are
+    told apart by a name (two people's phones are two devices) and by what only a context can
+    set (a touch screen, a phone's browser, the pixel ratio); the window's size is a page's."""
 
     def __init__(self, site: Path, browser) -> None:
         self.site = site
         self.browser = browser
         self.srv: TestServer | None = None
-        self.warm = None
+        self.warm: dict[tuple, object] = {}
 
     def server(self) -> TestServer:
         if self.srv is None or self.srv.stopped:
@@ -196,17 +200,19 @@ class Origin:
         self.srv.reset()
         return self.srv
 
-    def context(self, args: dict):
-        if self.warm is None:
-            self.warm = self.browser.new_context(**args)
-            self.warm_up()
-        return self.warm
+    def context(self, args: dict, device: str = "", **options):
+        key = (device, *sorted(options.items()))
+        if key not in self.warm:
+            context = self.browser.new_context(**{**args, **options})
+            self.warm_up(context)
+            self.warm[key] = context
+        return self.warm[key]
 
-    def warm_up(self) -> None:
+    def warm_up(self, context) -> None:
         """One first visit: the engine installs, keeps its snapshot and the offline copy, and
         restores the snapshot once in the background (boot-page.js's rehearsal), after which a
         visit finds Pyodide's code compiled in the service worker's cache."""
-        page = self.warm.new_page()
+        page = context.new_page()
         page.goto(self.srv.url)
         wait_ready(page)
         page.wait_for_selector("body[data-rehearsal]", state="attached", timeout=120_000)
@@ -215,9 +221,9 @@ class Origin:
         page.close()
 
     def close(self) -> None:
-        if self.warm is not None:
-            self.warm.close()
-            self.warm = None
+        for context in self.warm.values():
+            context.close()
+        self.warm.clear()
         if self.srv is not None:
             self.srv.stop()
             self.srv = None
@@ -249,11 +255,10 @@ FORGET = """async () => {
 }"""
 
 
-@pytest.fixture
-def warm_page(origin: Origin, server: TestServer, browser_context_args: dict):
-    """A new page in the session's warm context, on an origin whose storage was emptied."""
-    context = origin.context(browser_context_args)
-    for left in context.pages:  # pages an earlier test opened would hold the database open
+def forget(context, server: TestServer):
+    """A new page of `context`, on an origin whose storage was emptied: the earlier tests'
+    pages closed first (they would hold the games database open), permissions taken back."""
+    for left in context.pages:
         left.close()
     context.clear_permissions()
     page = context.new_page()
@@ -261,8 +266,45 @@ def warm_page(origin: Origin, server: TestServer, browser_context_args: dict):
     # small and never boots the game.
     page.goto(server.url + "sw.js")
     page.evaluate(FORGET)
+    return page
+
+
+@pytest.fixture
+def warm_page(origin: Origin, server: TestServer, browser_context_args: dict):
+    """A new page in the session's warm context, on an origin whose storage was emptied."""
+    page = forget(origin.context(browser_context_args), server)
     yield page
     page.close()
+
+
+@pytest.fixture
+def devices(origin: Origin, server: TestServer, browser_context_args: dict):
+    """Opens a page on a warm device: ``devices("bo", viewport=..., **game_driver.PHONE)``
+    (the unnamed device with no options is warm_page's, which its pages would close). Each device
+    (a name and its context options, see Origin) is warmed up once per session and its storage
+    emptied before its first page of each test, so a test starts it as a first visit would,
+    but for the engine's snapshot: for the tests of two people's devices, of touch screens and
+    phones, that are not about a first visit."""
+    opened: dict[tuple, list] = {}
+
+    def open_page(device: str = "", *, viewport: dict | None = None, **options):
+        key = (device, *sorted(options.items()))
+        assert key != ("",), "the default device is warm_page's: name another one"
+        context = origin.context(browser_context_args, device, **options)
+        if key in opened:
+            page = context.new_page()
+        else:
+            page = forget(context, server)
+            opened[key] = []
+        opened[key].append(page)
+        if viewport:
+            page.set_viewport_size(viewport)
+        return page
+
+    yield open_page
+    for pages in opened.values():
+        for page in pages:
+            page.close()
 
 
 def uses_warm_page(request: pytest.FixtureRequest) -> bool:

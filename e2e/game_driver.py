@@ -37,27 +37,24 @@ def wait_game_ready(page) -> None:
     page.wait_for_selector(f'{UI}[data-ready="1"][data-busy="0"]', state="attached", timeout=90_000)
 
 
+# What a device needs that only a browser context can set (conftest.py's `devices`): a touch
+# screen, and a phone's browser (touch, the page's viewport tag honoured, pixel ratio 3).
+TOUCH = {"has_touch": True}
+PHONE = {"has_touch": True, "is_mobile": True, "device_scale_factor": 3}
+
+
 @contextmanager
-def phone_game(browser, url: str, *, scale: float = 1, mobile: bool = True) -> Iterator[tuple]:
-    """A touch phone's page, 390x844 at pixel ratio `scale` (`mobile`: a phone's browser, which
-    also honours the page's viewport tag), on `url` with its game shown; yields the page and the
-    list of its uncaught errors, and closes its context after."""
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        device_scale_factor=scale,
-        has_touch=True,
-        is_mobile=mobile,
-    )
-    page = context.new_page()
+def phone_game(devices, url: str, *, mobile: bool = True) -> Iterator[tuple]:
+    """A touch phone's page, 390x844 (`mobile`: a phone's browser at pixel ratio 3, else a
+    touch screen at 1), on `url` with its game shown; yields the page and the list of its
+    uncaught errors. The phone is a warm device of conftest.py's `devices`."""
+    page = devices("phone", viewport={"width": 390, "height": 844}, **(PHONE if mobile else TOUCH))
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        page.goto(url)
-        wait_ready(page)
-        wait_game_ready(page)
-        yield page, errors
-    finally:
-        context.close()
+    page.goto(url)
+    wait_ready(page)
+    wait_game_ready(page)
+    yield page, errors
 
 
 def data(page, name: str) -> str:

@@ -17,15 +17,14 @@ PANEL = "[data-testid=bylink-panel]"
 BOARD = "[data-testid=board]"
 
 
-def device(browser, server, url: str, errors: list[str]):
-    context = browser.new_context()
-    page = context.new_page()
+def device(page, url: str, errors: list[str]):
+    """A person's device (a warm page of conftest.py's), opening `url`."""
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
     page.goto(url)
     wait_ready(page)
     wait_game_ready(page)
-    return context, page
+    return page
 
 
 def sent_link(page, to_act: int) -> str:
@@ -75,9 +74,9 @@ RECORD = """() => {
 }"""
 
 
-def test_two_devices_play_a_whole_game_by_passing_links(server, browser) -> None:
+def test_two_devices_play_a_whole_game_by_passing_links(server, warm_page, devices) -> None:
     errors: list[str] = []
-    ann_context, ann = device(browser, server, server.url, errors)
+    ann = device(warm_page, server.url, errors)
     # Ann starts it from the New game dialog (a first visit starts a game against the computer).
     ann.click("[data-testid=new-game]")
     dialog = ann.locator("dialog.tg-setup")
@@ -90,7 +89,7 @@ def test_two_devices_play_a_whole_game_by_passing_links(server, browser) -> None
     assert "Bo" in ann.text_content(PANEL) and "#f=" in url and url.endswith("&p=Ann,Bo")
 
     # Bo opens the link on his own device: he joins, and sends the link back to Ann.
-    bo_context, bo = device(browser, server, url, errors)
+    bo = device(devices("bo"), url, errors)
     # Asked his name first, the one Ann gave him filled in.
     assert bo.input_value("[data-testid=bylink-name]") == "Bo"
     bo.click("[data-testid=bylink-join]")
@@ -160,16 +159,14 @@ def test_two_devices_play_a_whole_game_by_passing_links(server, browser) -> None
     )
     assert refused and refused.startswith("bylink-")
     assert bo.evaluate("taluva.state()") == before
-    ann_context.close()
-    bo_context.close()
     assert errors == []
 
 
-def test_the_by_link_games_of_an_earlier_build_move_into_the_games_list(server, browser) -> None:
+def test_the_by_link_games_of_an_earlier_build_move_into_the_games_list(server, warm_page) -> None:
     """A device of an earlier build kept its by-link games in localStorage: on the first visit
     they become kept games (a game the engine refuses is set aside and said), and open."""
     errors: list[str] = []
-    context, page = device(browser, server, server.url, errors)
+    page = device(warm_page, server.url, errors)
     made = page.evaluate("taluva.call('bylinkCreate', {options: {players: 2}})")
     joined = page.evaluate("l => taluva.call('bylinkJoin', {link: l})", made["link"])
     old = {
@@ -205,5 +202,4 @@ def test_the_by_link_games_of_an_earlier_build_move_into_the_games_list(server, 
     row = f"[data-testid=game-item][data-id='bylink-{joined['gameId']}']"
     page.click(f"{row} [data-testid=game-open]")
     page.wait_for_selector(f'{PANEL}[data-seat="1"][data-to-act="0"]')
-    context.close()
     assert errors == []

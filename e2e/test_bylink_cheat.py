@@ -25,11 +25,9 @@ PANEL = "[data-testid=bylink-panel]"
 NOTICE = "[data-testid=share-notice]"
 
 
-def device(browser, url: str, errors: list[str], *, joins: bool = False):
-    """A device of its own opening `url`; a friend it invites (`joins`) takes the name the link
-    gave their seat, as the page asks before they join."""
-    context = browser.new_context()
-    page = context.new_page()
+def device(page, url: str, errors: list[str], *, joins: bool = False):
+    """A device of its own (a warm page of conftest.py's) opening `url`; a friend it invites
+    (`joins`) takes the name the link gave their seat, as the page asks before they join."""
     page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
     page.goto(url)
     wait_ready(page)
@@ -37,7 +35,7 @@ def device(browser, url: str, errors: list[str], *, joins: bool = False):
     if joins:
         page.wait_for_selector("[data-testid=bylink-name]")
         page.click("[data-testid=bylink-join]")
-    return context, page
+    return page
 
 
 def offered(page, to_act: int) -> str:
@@ -77,18 +75,20 @@ def play_turn(page) -> None:
         page.evaluate("m => taluva.play(m)", moves[len(moves) // 2])
 
 
-def test_a_relayed_rewrite_is_refused_naming_who_changed_whose_move(server, browser) -> None:
+def test_a_relayed_rewrite_is_refused_naming_who_changed_whose_move(
+    server, warm_page, devices
+) -> None:
     errors: list[str] = []
-    ann_context, ann = device(browser, server.url, errors)
+    ann = device(warm_page, server.url, errors)
     ann.evaluate(
         "taluva.bylink.create({options: {players: 3, tiles: '12'},"
         " seats: [{name: 'Ann'}, {name: 'Bo'}, {name: 'Cy'}]})"
     )
     url = offered(ann, 1)
-    bo_context, bo = device(browser, url, errors, joins=True)  # Bo joins, and sends it on to Cy
+    bo = device(devices("bo"), url, errors, joins=True)  # Bo joins, and sends it on to Cy
     url = offered(bo, 2)
     # Cy joins: back to Bo, who checks the table
-    cy_context, cy = device(browser, url, errors, joins=True)
+    cy = device(devices("cy"), url, errors, joins=True)
     url = offered(cy, 1)
     assert "back to Bo" in cy.text_content(PANEL)
     open_link(bo, url)
@@ -116,6 +116,4 @@ def test_a_relayed_rewrite_is_refused_naming_who_changed_whose_move(server, brow
     paste(ann, forged_url)
     said = ann.text_content(NOTICE)
     assert "Bo changed your move in turn 1 before passing the link on." in said, said
-    for context in (ann_context, bo_context, cy_context):
-        context.close()
     assert errors == []

@@ -268,9 +268,9 @@ def test_page_api_reports_engine_errors(game):
     assert page.evaluate("taluva.rotation()") in (2, 4, 6, 8, 10, 12)
 
 
-def test_phone_with_touch(browser, server):
+def test_phone_with_touch(devices, server):
     """390x844, touch only, high-DPI: tap to aim, tap again to place; pinch zooms."""
-    with phone_game(browser, server.url, scale=3) as (page, errors):
+    with phone_game(devices, server.url) as (page, errors):
         new_game(page, {"players": 2}, seed=11)
         width = page.evaluate("document.scrollingElement.scrollWidth")
         assert width <= 390

@@ -13,7 +13,7 @@ from taluva.options import Options
 from taluva.randomplay import play_random_game
 from taluva.session import game_at
 from taluva.sharecode import encode
-from test_share_links import fresh_page, play_moves, position
+from test_share_links import play_moves, position, watched
 
 SAVE_KEY = "taluva.autosave.v2"
 
@@ -144,24 +144,20 @@ def test_full_storage_is_said_the_game_plays_on_and_nothing_kept_is_lost(game):
     assert kept(game)[0]["steps"] == 5
 
 
-def test_blocked_storage_is_said_and_the_game_still_plays(browser, server):
+def test_blocked_storage_is_said_and_the_game_still_plays(warm_page, server):
     errors: list[str] = []
-    context, page = fresh_page(browser, errors)
-    try:
-        page.add_init_script(
-            "Object.defineProperty(window, 'indexedDB', {get() { return undefined; }})"
-        )
-        page.goto(server.url)
-        wait_game_ready(page)
-        notice = page.text_content("[data-testid=share-notice]")
-        assert "no game is kept" in notice
-        assert page.locator("dialog[open]").count() == 0  # a first visit is a game at once
-        play_moves(page, 2)
-        assert steps(page) == 2
-        assert page.evaluate("taluva.games.list()") == []
-        assert errors == []
-    finally:
-        context.close()
+    page = watched(warm_page, errors)
+    no_database = "Object.defineProperty(window, 'indexedDB', {get() { return undefined; }})"
+    page.add_init_script(no_database)
+    page.goto(server.url)
+    wait_game_ready(page)
+    notice = page.text_content("[data-testid=share-notice]")
+    assert "no game is kept" in notice
+    assert page.locator("dialog[open]").count() == 0  # a first visit is a game at once
+    play_moves(page, 2)
+    assert steps(page) == 2
+    assert page.evaluate("taluva.games.list()") == []
+    assert errors == []
 
 
 def test_a_corrupt_entry_is_set_aside_and_the_others_still_load(game, server):
@@ -189,30 +185,27 @@ def test_a_corrupt_entry_is_set_aside_and_the_others_still_load(game, server):
     assert game.locator("[data-testid=game-item]").count() == 1
 
 
-def test_the_autosave_of_earlier_builds_moves_into_the_list(browser, server):
+def test_the_autosave_of_earlier_builds_moves_into_the_list(warm_page, server):
     errors: list[str] = []
-    context, page = fresh_page(browser, errors)
-    try:
-        page.goto(server.url)
-        wait_game_ready(page)
-        code = friend_link(seed=2, step=9, players=2)
-        seats = [{"name": "Ann", "colour": "red"}, {"name": "Bo", "colour": "blue"}]
-        save = {"v": 2, "share": code, "seats": seats}
-        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, json.dumps(save)])
-        page.goto(server.url)
-        wait_game_ready(page)
-        assert page.evaluate("taluva.share.code()").startswith(code[:1])
-        assert steps(page) == 9
-        assert "Ann" in page.text_content("[data-testid=players]")
-        assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") is None
-        entries = kept(page)
-        assert [e["steps"] for e in entries] == [9]
-        assert errors == []
-    finally:
-        context.close()
+    page = watched(warm_page, errors)
+    page.goto(server.url)
+    wait_game_ready(page)
+    code = friend_link(seed=2, step=9, players=2)
+    seats = [{"name": "Ann", "colour": "red"}, {"name": "Bo", "colour": "blue"}]
+    save = {"v": 2, "share": code, "seats": seats}
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, json.dumps(save)])
+    page.goto(server.url)
+    wait_game_ready(page)
+    assert page.evaluate("taluva.share.code()").startswith(code[:1])
+    assert steps(page) == 9
+    assert "Ann" in page.text_content("[data-testid=players]")
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") is None
+    entries = kept(page)
+    assert [e["steps"] for e in entries] == [9]
+    assert errors == []
 
 
-def test_export_then_import_into_a_fresh_profile_gives_the_same_list(game, server, browser):
+def test_export_then_import_into_a_fresh_profile_gives_the_same_list(game, server, devices):
     new_game(game, {"players": 2}, seed=7)
     play_moves(game, 3)
     game.goto(server.url + f"#g={friend_link(seed=4, step=5)}")
@@ -229,25 +222,22 @@ def test_export_then_import_into_a_fresh_profile_gives_the_same_list(game, serve
     before = sorted((e["name"] or "", e["steps"], len(e["seats"])) for e in kept(game))
 
     errors: list[str] = []
-    context, page = fresh_page(browser, errors)
-    try:
-        page.goto(server.url)
-        wait_game_ready(page)
-        assert page.locator("dialog[open]").count() == 0  # a first visit is a game at once
-        assert kept(page) == []  # a fresh profile: the untouched new game is not listed
-        page.click("[data-testid=games]")
-        page.wait_for_selector("[data-testid=games-dialog][open]")
-        files = [{"name": "games.txt", "mimeType": "text/plain", "buffer": backup.encode()}]
-        page.set_input_files("[data-testid=games-import-file]", files=files)
-        page.wait_for_selector("[data-testid=games-status]:has-text('2 games added')")
-        after = sorted((e["name"] or "", e["steps"], len(e["seats"])) for e in kept(page))
-        assert after == before
-        page.set_input_files("[data-testid=games-import-file]", files=files)
-        page.wait_for_selector("[data-testid=games-status]:has-text('2 already kept')")
-        assert len(kept(page)) == 2
-        assert errors == []
-    finally:
-        context.close()
+    page = watched(devices("bo"), errors)  # another device, its storage empty
+    page.goto(server.url)
+    wait_game_ready(page)
+    assert page.locator("dialog[open]").count() == 0  # a first visit is a game at once
+    assert kept(page) == []  # nothing kept yet: the untouched new game is not listed
+    page.click("[data-testid=games]")
+    page.wait_for_selector("[data-testid=games-dialog][open]")
+    files = [{"name": "games.txt", "mimeType": "text/plain", "buffer": backup.encode()}]
+    page.set_input_files("[data-testid=games-import-file]", files=files)
+    page.wait_for_selector("[data-testid=games-status]:has-text('2 games added')")
+    after = sorted((e["name"] or "", e["steps"], len(e["seats"])) for e in kept(page))
+    assert after == before
+    page.set_input_files("[data-testid=games-import-file]", files=files)
+    page.wait_for_selector("[data-testid=games-status]:has-text('2 already kept')")
+    assert len(kept(page)) == 2
+    assert errors == []
 
 
 def test_the_last_move_survives_a_reload_right_after_it(game):

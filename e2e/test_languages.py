@@ -3,8 +3,8 @@ text must hold no English word that the language's own catalogue does not also u
 spot's reason (the engine's code, phrased by the page) must be in the language, nothing may be
 cut off or stick out at 390x844 and 1280x800, and screenshots of both sizes go to e2e/artifacts/.
 
-One browser context serves every language, so after the first visit the engine starts from its
-snapshot and each language costs a page load of about a second.
+Each test has a page of the session's warm browser context (conftest.py), so the engine starts
+from its snapshot and each language costs a page load of about a second.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from game_driver import (
     wait_game_ready,
 )
 from support import wait_ready
-from test_share_links import fresh_page
+from test_share_links import watched
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = ROOT / "web" / "i18n"
@@ -92,12 +92,10 @@ OVERFLOW_JS = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def context(browser):
+@pytest.fixture
+def context(warm_page):
     errors: list[str] = []
-    context, page = fresh_page(browser, errors)
-    yield context, page, errors
-    context.close()
+    return warm_page.context, watched(warm_page, errors), errors
 
 
 def visible_text(page) -> str:

@@ -10,8 +10,8 @@ at least 220 px tall; and in New game, Help, Share, Games, Replay and Review eve
 reached without scrolling the dialog itself. Screenshots of every size and language go to
 e2e/artifacts/.
 
-A test per language and kind of pointer; one browser context serves the touch sizes and one the
-others (touch is a browser context's property): after its first (cold) boot the engine starts
+A test per language and kind of pointer, on the session's warm devices (conftest.py: touch is a
+browser context's property, so the touch sizes have a device of their own): the engine starts
 from its memory snapshot, so each language costs a page load of about a second and one game,
 then looked at in every size. Each test prints its time.
 """
@@ -20,12 +20,11 @@ from __future__ import annotations
 
 import base64
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from game_driver import ARTIFACTS, wait_game_ready
+from game_driver import ARTIFACTS, TOUCH, wait_game_ready
 from support import wait_ready
 
 LANGUAGES = sorted(
@@ -317,34 +316,19 @@ def check_size(page, width: int, height: int, touch: bool, tag: str, problems: l
         close_dialogs(page)
 
 
-@pytest.fixture(scope="module")
-def kinds(browser, origin) -> Iterator[dict]:
-    """One browser context for the touch sizes and one for the others (touch is a context's
-    property) on the session's origin, each made on first use and kept for the module: after its
-    first (cold) boot the engine starts from its memory snapshot, so each language costs a page
-    load of about a second and one game, then looked at in every size."""
-    contexts: dict[bool, object] = {}
-
-    def page_for(touch: bool):
-        if touch not in contexts:
-            sizes = [(w, h) for w, h, t in SIZES if t == touch]
-            first = {"width": sizes[0][0], "height": sizes[0][1]}
-            contexts[touch] = browser.new_context(viewport=first, has_touch=touch)
-        return contexts[touch].new_page()
-
-    yield page_for
-    for context in contexts.values():
-        context.close()
-
-
 # A test per language and kind of pointer, so that each stays within the suite's budget for one
 # test (docs/testing.md) and two workers can share them.
 @pytest.mark.parametrize("tag", LANGUAGES)
 @pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])
-def test_every_size_and_language(kinds, server, touch, tag):
+def test_every_size_and_language(request, devices, server, touch, tag):
     began = time.monotonic()
     sizes = [(w, h) for w, h, t in SIZES if t == touch]
-    page = kinds(touch)
+    first = {"width": sizes[0][0], "height": sizes[0][1]}
+    if touch:
+        page = devices("", viewport=first, **TOUCH)
+    else:
+        page = request.getfixturevalue("warm_page")
+        page.set_viewport_size(first)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     problems: list[str] = []
@@ -510,11 +494,10 @@ def test_the_new_game_selects_are_readable_with_a_light_colour_scheme(warm_page,
         assert ratio >= 4.5, f"select {label}: {ink} on {bg} is {ratio:.1f}:1"
 
 
-def test_a_320px_header_keeps_replay_in_its_more_menu(browser, server):
+def test_a_320px_header_keeps_replay_in_its_more_menu(devices, server):
     """At 320 px the header has no room for Replay beside More: it heads the More menu there, opens
     the replay from it, and stands in the header again at 390 px."""
-    context = browser.new_context(viewport={"width": 320, "height": 568}, has_touch=True)
-    page = context.new_page()
+    page = devices("", viewport={"width": 320, "height": 568}, **TOUCH)
     try:
         page.goto(server.url)
         wait_ready(page)
@@ -535,7 +518,7 @@ def test_a_320px_header_keeps_replay_in_its_more_menu(browser, server):
         assert page.locator(".tg-actions > [data-testid=show-replay]").count() == 1
         assert page.locator("[data-testid=more-menu]").is_hidden()
     finally:
-        context.close()
+        page.close()
 
 
 # A computer's seat: its mark (the icon) and a word shown, its name not cut; the person's seat

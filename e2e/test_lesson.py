@@ -329,10 +329,10 @@ def test_the_lesson_resumes_after_a_reload_and_every_step_can_be_skipped(
 PHONE_STEPS = ("first-tile", "erupt", "found", "expand", "temple", "tower")
 
 
-def test_the_lesson_on_a_390x844_touch_screen(browser, server):
+def test_the_lesson_on_a_390x844_touch_screen(devices, server):
     """The offer by a tap; the touch steps played by taps (a wrong move first), the others
     skipped; the card's buttons 44 px; nothing wider than the phone; the beginner game after."""
-    with phone_game(browser, server.url, scale=2) as (page, errors):
+    with phone_game(devices, server.url) as (page, errors):
         page.tap("[data-testid=lesson-offer-take]")
         wait_data(page, '[data-lesson="first-tile"]')
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 390

@@ -23,8 +23,8 @@ def long_press(page, cdp, selector: str, hold_ms: int = 800) -> None:
     touch(cdp, x, y, "touchEnd")
 
 
-def test_a_long_press_shows_the_full_title_on_a_phone(browser, server):
-    with phone_game(browser, server.url, mobile=False) as (page, errors):
+def test_a_long_press_shows_the_full_title_on_a_phone(devices, server):
+    with phone_game(devices, server.url, mobile=False) as (page, errors):
         new_game(page, {"players": 3, "seats": [{"name": LONG_NAME}]}, seed=7)
         cdp = page.context.new_cdp_session(page)
         tip = page.locator(TIP)

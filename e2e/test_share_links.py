@@ -38,14 +38,19 @@ def position(page) -> dict:
 
 
 def fresh_page(browser, console: list[str]):
+    """A page of a new browser context: a first visit, for the tests of the start."""
     context = browser.new_context()
-    page = context.new_page()
+    return context, watched(context.new_page(), console)
+
+
+def watched(page, console: list[str]):
+    """`page`, its console errors and uncaught exceptions noted in `console`."""
     page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: console.append(f"uncaught: {e}"))
-    return context, page
+    return page
 
 
-def test_the_hash_follows_every_move_and_reopens_the_same_position(game, server, browser):
+def test_the_hash_follows_every_move_and_reopens_the_same_position(game, server, devices):
     new_game(game, {"players": 3}, seed=11)
     history = game.evaluate("history.length")
     play_moves(game, 5)
@@ -56,18 +61,15 @@ def test_the_hash_follows_every_move_and_reopens_the_same_position(game, server,
     assert game.get_attribute("body", "data-share-code") == code
 
     errors: list[str] = []
-    context, other = fresh_page(browser, errors)
-    try:
-        other.goto(server.url + f"#g={code}")
-        wait_game_ready(other)
-        assert other.get_attribute("body", "data-share") == "link"
-        assert position(other) == position(game)
-        assert other.locator("dialog[open]").count() == 0  # straight to the game
-        play_moves(other, 2, seed=3)  # and play goes on, the rest of the deck drawn fresh
-        assert steps(other) == 7
-        assert errors == []
-    finally:
-        context.close()
+    other = watched(devices("bo"), errors)  # another person's device
+    other.goto(server.url + f"#g={code}")
+    wait_game_ready(other)
+    assert other.get_attribute("body", "data-share") == "link"
+    assert position(other) == position(game)
+    assert other.locator("dialog[open]").count() == 0  # straight to the game
+    play_moves(other, 2, seed=3)  # and play goes on, the rest of the deck drawn fresh
+    assert steps(other) == 7
+    assert errors == []
 
 
 def test_seat_names_in_a_link_are_text_only(game, server):
