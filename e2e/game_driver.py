@@ -103,10 +103,16 @@ WHERE_JS = """([q, r]) => {
 def reveal(page, q: int, r: int) -> tuple[float, float]:
     """Where hex (q, r) is on screen; zooms out (the - key) as a person would if it is not on the
     board, and fails if it never is."""
-    for _ in range(7):
+    x, y, _ = revealed(page, q, r)
+    return x, y
+
+
+def revealed(page, q: int, r: int) -> tuple[float, float, bool]:
+    """reveal's point, and whether it had to zoom out to show it."""
+    for presses in range(7):
         at = page.evaluate(WHERE_JS, [q, r])
         if at["hit"] == "board":
-            return at["x"], at["y"]
+            return at["x"], at["y"], presses > 0
         page.keyboard.press("-")
     raise AssertionError(
         f"hex {q},{r} is not on the board canvas at {at['x']:.0f},{at['y']:.0f} ({at['hit']!r})"
@@ -128,16 +134,35 @@ def rotate_to(page, clock: int) -> None:
     wait_data(page, f'[data-clock="{clock}"]')
 
 
+# Waits in the page until the root shows the ghost tile `ghost` ("q,r/clock"), then gives its
+# legality and the steps so far: one round trip where a wait and two reads were three.
+GHOST_JS = """(ghost) => new Promise((resolve, reject) => {
+  const root = document.querySelector(ROOT_SELECTOR);
+  const timer = setTimeout(() => {
+    observer.disconnect();
+    reject(new Error(`no ghost tile ${ghost} on the board (it shows ${root.dataset.ghost})`));
+  }, TIMEOUT_MS);
+  const seen = () => {
+    if (root.dataset.ghost !== ghost) return;
+    observer.disconnect();
+    clearTimeout(timer);
+    resolve({ legal: root.dataset.ghostLegal, steps: Number(root.dataset.steps) });
+  };
+  const observer = new MutationObserver(seen);
+  observer.observe(root, { attributes: true, attributeFilter: ["data-ghost"] });
+  seen();
+})""".replace("ROOT_SELECTOR", json.dumps(UI)).replace("TIMEOUT_MS", str(STEP_TIMEOUT_MS))
+
+
 def place(page, move: dict, *, confirm_elimination: bool = True) -> None:
     """Rotate, point and click: the tile step of ``move`` (a legal placement JSON)."""
     rotate_to(page, move["clock"])
     q, r = move["volcano"]
-    x, y = reveal(page, q, r)
+    x, y, zoomed = revealed(page, q, r)
     page.mouse.move(x, y)
-    ghost = f"{q},{r}/{move['clock']}"
-    wait_data(page, f'[data-ghost="{ghost}"]')
-    assert data(page, "ghost-legal") == "true"
-    before = steps(page)
+    ghost = page.evaluate(GHOST_JS, f"{q},{r}/{move['clock']}")
+    assert ghost["legal"] == "true"
+    before = ghost["steps"]
     page.mouse.click(x, y)
     if move.get("eliminates"):
         # R-ELIM-1: the page asks first. Cancel once (nothing happens), then confirm.
@@ -151,7 +176,8 @@ def place(page, move: dict, *, confirm_elimination: bool = True) -> None:
         page.wait_for_selector("[data-testid=confirm-dialog][open]")
         page.click("[data-testid=confirm-ok]")
     wait_steps_past(page, before)
-    page.keyboard.press("f")  # frame the whole board again (after any zooming out)
+    if zoomed:
+        page.keyboard.press("f")  # frame the whole board again
 
 
 def build(page, move: dict) -> None:
