@@ -15,7 +15,7 @@ import pytest
 import engine_hold
 from game_driver import UI, steps, wait_game_ready
 from support import wait_ready
-from test_share_links import fresh_page, play_moves, position
+from test_share_links import play_moves, position, watched
 
 # Share of the canvas's pixels in warm colours (red well above blue): the sea and the empty
 # table's grid are blue, so a canvas with no tile on it has none; sand, volcanoes, clearings and
@@ -43,40 +43,37 @@ def start_a_kept_game(page, server) -> None:
     play_moves(page, 5)
 
 
-def test_a_kept_game_is_drawn_before_the_engine_is_up_and_plays_once_it_is(browser, server):
+def test_a_kept_game_is_drawn_before_the_engine_is_up_and_plays_once_it_is(warm_page, server):
     errors: list[str] = []
-    context, page = fresh_page(browser, errors)
-    try:
-        start_a_kept_game(page, server)
-        kept_at, kept_steps = position(page), steps(page)
-        page.evaluate("taluva.games.saved()")
-        page.close()
+    page, context = watched(warm_page, errors), warm_page.context
+    start_a_kept_game(page, server)
+    kept_at, kept_steps = position(page), steps(page)
+    page.evaluate("taluva.games.saved()")
+    page.close()
 
-        again = context.new_page()
-        again.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
-        engine_hold.install(again)
-        again.add_init_script(script="globalThis.__e2eHold.state = 'holding';")
-        again.goto(server.url)
-        again.wait_for_selector(f'{UI}[data-preview="1"]', state="visible", timeout=30_000)
-        assert again.get_attribute("body", "data-engine") == "booting"
-        assert int(again.get_attribute(UI, "data-steps")) == kept_steps
-        assert again.get_attribute(UI, "data-players") == "3"
-        assert again.evaluate(f"document.querySelector('{UI}').inert")  # nothing to click yet
-        assert again.evaluate(WARM_JS, f"{UI} canvas") > 0.02, "the kept board is not drawn"
-        assert again.is_visible("#boot-progress")  # the engine's progress, below the board
+    again = context.new_page()
+    again.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
+    engine_hold.install(again)
+    again.add_init_script(script="globalThis.__e2eHold.state = 'holding';")
+    again.goto(server.url)
+    again.wait_for_selector(f'{UI}[data-preview="1"]', state="visible", timeout=30_000)
+    assert again.get_attribute("body", "data-engine") == "booting"
+    assert int(again.get_attribute(UI, "data-steps")) == kept_steps
+    assert again.get_attribute(UI, "data-players") == "3"
+    assert again.evaluate(f"document.querySelector('{UI}').inert")  # nothing to click yet
+    assert again.evaluate(WARM_JS, f"{UI} canvas") > 0.02, "the kept board is not drawn"
+    assert again.is_visible("#boot-progress")  # the engine's progress, below the board
 
-        again.evaluate("globalThis.__e2eHold.release()")
-        wait_ready(again)
-        wait_game_ready(again)
-        assert again.get_attribute(UI, "data-preview") is None
-        assert not again.evaluate(f"document.querySelector('{UI}').inert")
-        assert not again.is_visible("#boot")
-        assert position(again) == kept_at
-        play_moves(again, 1, seed=3)
-        assert steps(again) == kept_steps + 1
-        assert errors == []
-    finally:
-        context.close()
+    again.evaluate("globalThis.__e2eHold.release()")
+    wait_ready(again)
+    wait_game_ready(again)
+    assert again.get_attribute(UI, "data-preview") is None
+    assert not again.evaluate(f"document.querySelector('{UI}').inert")
+    assert not again.is_visible("#boot")
+    assert position(again) == kept_at
+    play_moves(again, 1, seed=3)
+    assert steps(again) == kept_steps + 1
+    assert errors == []
 
 
 # A kept entry's state rewritten as earlier builds wrote it: the build before the view was
@@ -120,35 +117,32 @@ LOG_PLACES_JS = """() => [...document.querySelectorAll("[data-testid=log] li")].
 
 
 @pytest.mark.parametrize("shape", ["previous", "before-facts"])
-def test_a_game_kept_by_an_earlier_build_is_drawn_before_the_engine_is_up(browser, server, shape):
+def test_a_game_kept_by_an_earlier_build_is_drawn_before_the_engine_is_up(warm_page, server, shape):
     """The preview reads the kept state's log and lastMove, whose fields changed with builds:
     the previous build's is drawn whole, one from before the move facts without the marks the
     facts give (the engine's own view replaces it), and neither throws."""
     errors: list[str] = []
-    context, page = fresh_page(browser, errors)
-    try:
-        start_a_kept_game(page, server)
-        log = page.evaluate("taluva.state()")["log"]
-        page.evaluate("taluva.games.saved()")
-        assert page.evaluate(REWRITE_KEPT_JS, shape) == 1
-        page.close()
+    page, context = watched(warm_page, errors), warm_page.context
+    start_a_kept_game(page, server)
+    log = page.evaluate("taluva.state()")["log"]
+    page.evaluate("taluva.games.saved()")
+    assert page.evaluate(REWRITE_KEPT_JS, shape) == 1
+    page.close()
 
-        again = context.new_page()
-        again.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
-        engine_hold.install(again)
-        again.add_init_script(script="globalThis.__e2eHold.state = 'holding';")
-        again.goto(server.url)
-        again.wait_for_selector(f'{UI}[data-preview="1"]', state="visible", timeout=30_000)
-        assert again.evaluate(WARM_JS, f"{UI} canvas") > 0.02, "the kept board is not drawn"
-        shown = again.evaluate(LOG_PLACES_JS)
-        again.evaluate("globalThis.__e2eHold.release()")
-        wait_ready(again)
-        wait_game_ready(again)
-        assert again.get_attribute(UI, "data-preview") is None
-        placed = again.evaluate(LOG_PLACES_JS)
-        assert [p == "…" for p in placed] == [t["placementMove"] is None for t in log]
-        assert not any(re.search(r"-?\d+,-?\d+", p) for p in placed), placed
-        assert shown == (placed if shape == "previous" else ["…"] * len(log))
-        assert errors == []
-    finally:
-        context.close()
+    again = context.new_page()
+    again.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
+    engine_hold.install(again)
+    again.add_init_script(script="globalThis.__e2eHold.state = 'holding';")
+    again.goto(server.url)
+    again.wait_for_selector(f'{UI}[data-preview="1"]', state="visible", timeout=30_000)
+    assert again.evaluate(WARM_JS, f"{UI} canvas") > 0.02, "the kept board is not drawn"
+    shown = again.evaluate(LOG_PLACES_JS)
+    again.evaluate("globalThis.__e2eHold.release()")
+    wait_ready(again)
+    wait_game_ready(again)
+    assert again.get_attribute(UI, "data-preview") is None
+    placed = again.evaluate(LOG_PLACES_JS)
+    assert [p == "…" for p in placed] == [t["placementMove"] is None for t in log]
+    assert not any(re.search(r"-?\d+,-?\d+", p) for p in placed), placed
+    assert shown == (placed if shape == "previous" else ["…"] * len(log))
+    assert errors == []
