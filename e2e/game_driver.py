@@ -18,6 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from support import wait_ready
+from taluva.game import DRAW, OVER, Game
+from taluva.options import Options
+from taluva.sharecode import encode
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e" / "artifacts"
@@ -81,6 +84,32 @@ def new_game(page, options: dict, seed: int | None = None) -> dict:
     wait_game_ready(page)
     page.wait_for_selector("dialog[open]", state="detached")
     return state
+
+
+def finished_game_code(players: int, seed: int, *, spread: bool = True) -> str:
+    """The share code of a whole game the engine plays here (a fraction of a second): move i is
+    the (i * 7919)-th legal move modulo their number (`spread`: a long thin island) or always
+    the first. For tests of what a finished game offers, not of how it was played."""
+    game = Game(Options(players=players), seed)
+    i = 1
+    while game.phase != OVER:
+        if game.phase == DRAW:
+            game.draw()
+            continue
+        moves = list(game.legal_moves())
+        game.push(moves[(i * 7919) % len(moves)] if spread else moves[0])
+        i += 1
+    return encode(game)
+
+
+def open_finished(page, url: str, code: str) -> int:
+    """Opens the finished game `code` by its link on `page`; its end screen shows. Returns its
+    steps."""
+    page.goto("about:blank")  # a new document: a hash change alone makes the page reload itself
+    page.goto(f"{url}#g={code}")
+    page.wait_for_selector("[data-testid=end][open]")
+    wait_data(page, '[data-busy="0"]')
+    return int(data(page, "steps"))
 
 
 def screen_of(page, q: int, r: int) -> tuple[float, float]:

@@ -8,7 +8,7 @@ import base64
 import struct
 from pathlib import Path
 
-from game_driver import new_game
+from game_driver import finished_game_code, new_game, open_finished
 from test_share_links import play_moves
 
 DECODE_JS = """async (data) => {
@@ -75,21 +75,6 @@ def open_share(page) -> None:
     page.wait_for_selector("[data-testid=share-dialog][open]")
 
 
-def finish_game(page, seed: int = 4) -> int:
-    new_game(page, {"players": 2}, seed=seed)
-    page.evaluate(
-        """async () => {
-            // Moves spread over the legal list (not always the first: a long thin line).
-            for (let i = 1; taluva.state().phase !== 'over'; i++) {
-                const moves = taluva.legalMoves();
-                await taluva.play(moves[(i * 7919) % moves.length]);
-            }
-        }"""
-    )
-    page.wait_for_selector("[data-testid=end][open]")
-    return int(page.get_attribute(".tg-root", "data-steps"))
-
-
 def test_the_share_dialog_saves_the_board_as_a_png_that_decodes_with_the_board_drawn(game):
     new_game(game, {"players": 2}, seed=5)
     play_moves(game, 8)
@@ -150,8 +135,8 @@ def test_a_refused_or_missing_image_clipboard_says_so_beside_the_button(game):
     status.filter(has_text="does not let pages copy pictures").wait_for()
 
 
-def test_the_end_screen_saves_a_png_and_a_gif_of_a_range_with_one_frame_per_step(game):
-    total = finish_game(game)
+def test_the_end_screen_saves_a_png_and_a_gif_of_a_range_with_one_frame_per_step(game, server):
+    total = open_finished(game, server.url, finished_game_code(2, seed=4))
     end = "[data-testid=end][open]"
     # The whole game is the range offered: from the first tile placed to the last step.
     assert game.input_value(f"{end} [data-testid=gif-first]") == "1"
@@ -176,8 +161,8 @@ def test_the_end_screen_saves_a_png_and_a_gif_of_a_range_with_one_frame_per_step
     game.locator(f"{end} {PICTURES_STATUS}").filter(has_text="8 steps").wait_for()
 
 
-def test_the_share_dialog_saves_the_whole_game_as_a_gif(game):
-    total = finish_game(game, seed=9)
+def test_the_share_dialog_saves_the_whole_game_as_a_gif(game, server):
+    total = open_finished(game, server.url, finished_game_code(2, seed=9))
     game.click("[data-testid=end-board]")
     open_share(game)
     dialog = "[data-testid=share-dialog]"

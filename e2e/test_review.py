@@ -13,7 +13,7 @@ review cancelled early.
 
 from __future__ import annotations
 
-from game_driver import new_game, wait_game_ready
+from game_driver import finished_game_code, open_finished, wait_game_ready
 from support import wait_until
 from taluva.options import Options
 from taluva.randomplay import play_random_game
@@ -80,14 +80,8 @@ def test_a_review_from_a_shared_links_replay(game, server):
     game.wait_for_selector("[data-testid=replay-dialog][open] [data-testid=replay][data-step='8']")
 
 
-def test_a_review_from_the_end_screen_shows_progress_and_cancels(game):
-    new_game(game, {"players": 2}, seed=4)
-    game.evaluate(
-        """async () => {
-            while (taluva.state().phase !== 'over') await taluva.play(taluva.legalMoves()[0]);
-        }"""
-    )
-    game.wait_for_selector("[data-testid=end][open]")
+def test_a_review_from_the_end_screen_shows_progress_and_cancels(game, server):
+    open_finished(game, server.url, finished_game_code(2, seed=4, spread=False))
     code = game.evaluate("taluva.share.code()")
     game.click("[data-testid=end-review]")
     game.wait_for_selector("[data-testid=end]:not([open])", state="attached")
