@@ -82,6 +82,8 @@ def test_computer_against_computer_to_the_end_with_pause_and_resume(game):
     assert kept and pause.evaluate("b => b === window.__pauseButton")  # the same button
     pause.click()
     wait_data(game, f':not([data-steps="{paused_at}"])')
+    # The rest at once: the fast pace was seen above, and test_motion times the pace itself.
+    game.evaluate("taluva.setAiSpeed('instant')")
     game.wait_for_selector("[data-testid=end][open]", timeout=240_000)
     state = check_end_screen(game)
     assert state["phase"] == "over"
