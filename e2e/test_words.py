@@ -12,7 +12,6 @@ the pointer in every step.
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
@@ -29,7 +28,6 @@ from game_driver import (
     wait_steps_past,
 )
 from test_languages import LANGUAGES, distance, open_in
-from test_share_links import fresh_page
 
 COORDINATES = re.compile(r"-?\d+,-?\d+")
 
@@ -169,16 +167,6 @@ DIALOGS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def languages_page(browser):
-    """One context for every language: after the first visit the engine starts from its
-    snapshot."""
-    errors: list[str] = []
-    context, page = fresh_page(browser, errors)
-    yield context, page, errors
-    context.close()
-
-
 def a_far_spot(page) -> tuple[float, float]:
     """A hex 3 to 6 steps off the island, well inside the board as drawn (zoomed out: early
     in a game the island fills the board)."""
@@ -218,8 +206,10 @@ def phone_uses_the_log(page) -> None:
 
 
 @pytest.mark.parametrize("tag", ["en", *LANGUAGES])
-def test_no_coordinates_in_any_text_of_a_whole_game_in_each_language(languages_page, server, tag):
-    _, page, errors = languages_page
+def test_no_coordinates_in_any_text_of_a_whole_game_in_each_language(
+    warm_page, server, console, tag
+):
+    page = warm_page
     page.set_viewport_size({"width": 1024, "height": 768})
     open_in(page, server, tag)
     seats = [{"name": "Ana"}, {"name": "Chen", "type": "computer:random"}]
@@ -298,4 +288,4 @@ def test_no_coordinates_in_any_text_of_a_whole_game_in_each_language(languages_p
             page.locator("[data-testid=log]").scroll_into_view_if_needed()
             shot = ARTIFACTS / f"words-log-{tag}-{width}x{height}.png"
             page.screenshot(path=str(shot), full_page=True)
-    assert errors == [], json.dumps(errors)
+    assert console == []
