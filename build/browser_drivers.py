@@ -5,7 +5,9 @@ benchmark (bench_boot.py), behind one small interface: Firefox ESR over WebDrive
 
 Both offer: goto(url), reload(), evaluate(fn, *args) (a JavaScript function's source, its promise
 awaited), click(selector), screenshot() (PNG bytes of the viewport), wait(fn, what) (polls
-evaluate until truthy), errors() (console errors and uncaught exceptions seen so far), close().
+evaluate until truthy), errors() (console errors and uncaught exceptions seen so far), close();
+and set_scheme(scheme), which switches the system theme live where the engine can (Firefox) and
+says False where it reads it only at launch (WebKitGTK).
 """
 
 from __future__ import annotations
@@ -48,6 +50,11 @@ class Driver:
 
     def evaluate(self, fn: str, *args):
         raise NotImplementedError
+
+    def set_scheme(self, scheme: str) -> bool:
+        """Switch the system theme ("dark" or "light") the browser shows its pages in; False if
+        this engine takes it only at launch."""
+        return False
 
     def wait(self, fn: str, what: str, *args, timeout_s: float = 90, every_s: float = 0.2):
         """Poll `fn` (a function's source) until it returns something truthy; return that."""
@@ -120,6 +127,10 @@ class FirefoxDriver(Driver):
     def click(self, selector: str) -> None:
         self._call("click", selector=selector)
 
+    def set_scheme(self, scheme: str) -> bool:
+        self._call("scheme", scheme=scheme)
+        return True
+
     def screenshot(self) -> bytes:
         return base64.b64decode(self._call("screenshot"))
 
@@ -155,7 +166,8 @@ class WebKitDriver(Driver):
         self._port = _free_port()
         env = {**os.environ, "DISPLAY": self._display}
         # The GTK theme sets the native controls' colours; the web view follows it for
-        # prefers-color-scheme as a Mac or iPhone follows its system setting.
+        # prefers-color-scheme as a Mac or iPhone follows its system setting. Read at launch
+        # only: WebDriver has no command to change it (set_scheme says False).
         env["GTK_THEME"] = "Adwaita:dark" if scheme == "dark" else "Adwaita"
         self._procs.append(
             subprocess.Popen(

@@ -6,23 +6,27 @@
 //
 // Requests: {id, op, ...}; answers: {id, value} or {id, error}. Ops: goto {url}, reload, evaluate {fn,
 // args} (a function's source, awaited), click {selector}, screenshot (the viewport, a PNG in base64),
-// close.
+// scheme {scheme} (the system theme switched live, as a visitor's desktop switches it), close.
 import { createInterface } from "node:readline";
 import puppeteer from "puppeteer-core";
 
 const [executablePath, scheme = "dark"] = process.argv.slice(2);
 const send = (message) => process.stdout.write(JSON.stringify(message) + "\n");
 
-const dark = scheme === "dark" ? 1 : 0;
+// The system theme the page and its native controls see (prefers-color-scheme and widgets).
+const themePrefs = (name) => {
+  const dark = name === "dark" ? 1 : 0;
+  return { "ui.systemUsesDarkTheme": dark, "layout.css.prefers-color-scheme.content-override": dark ? 0 : 1 };
+};
 const browser = await puppeteer.launch({
   browser: "firefox",
   executablePath,
   headless: true,
   defaultViewport: { width: 1280, height: 900 },
+  // Lets BiDi run script in the browser's own window (the `scheme` op sets the theme's prefs there).
+  args: ["--remote-allow-system-access"],
   extraPrefsFirefox: {
-    // The system theme the page and its native controls see (prefers-color-scheme and widgets).
-    "ui.systemUsesDarkTheme": dark,
-    "layout.css.prefers-color-scheme.content-override": dark ? 0 : 1,
+    ...themePrefs(scheme),
     // Quiet on the network: no updates, telemetry or captive-portal probes.
     "app.update.enabled": false,
     "network.captive-portal-service.enabled": false,
@@ -47,6 +51,19 @@ const ops = {
     await page.click(selector);
   },
   screenshot: () => page.screenshot({ encoding: "base64" }),
+  async scheme({ scheme }) {
+    // The prefs are live: set in the parent process (BiDi's chrome scope), the open profile
+    // and its pages follow, with no new browser and so no second install of the engine.
+    const { connection } = browser;
+    const tree = await connection.send("browsingContext.getTree", { "moz:scope": "chrome" });
+    const sets = Object.entries(themePrefs(scheme)).map(([name, v]) => `Services.prefs.setIntPref("${name}", ${v});`);
+    const { result } = await connection.send("script.evaluate", {
+      expression: sets.join(" "),
+      target: { context: tree.result.contexts[0].context },
+      awaitPromise: false,
+    });
+    if (result.type !== "success") throw new Error(`the theme's prefs were not set: ${JSON.stringify(result)}`);
+  },
   async close() {
     await browser.close();
     setImmediate(() => process.exit(0));

@@ -1,7 +1,9 @@
 """Fixtures of the runs in Firefox ESR and WebKitGTK (drivers.py): one browser and one site
 origin per engine for the whole module, so its tests go first visit -> game -> return visit ->
 link -> embed as a visitor would, and each engine pays for one install only (in a dark system
-theme); and one more per engine in a light system theme (`light_run`), for the dropdowns.
+theme); then the dropdowns in a light system theme (`light_run`): the same browser switched to
+it where the engine can (Firefox), a browser of its own where it reads the theme only at launch
+(WebKitGTK, which then pays a second install).
 
 A browser that is missing fails its tests with the message of build/browsers.py, never a skip.
 The Chromium tests (e2e/conftest.py, Playwright) are not touched by any of this.
@@ -31,6 +33,7 @@ class Run:
     def __init__(self, engine: str, driver: drivers.Driver, url: str) -> None:
         self.engine, self.driver, self.url = engine, driver, url
         self.share_code = ""
+        self.booted = False  # the engine has been up on this origin (its snapshot then kept)
         self.test: pytest.Item | None = None  # the test running on it now
 
     def note_boot(self, visit: str, ms: float) -> None:
@@ -75,8 +78,16 @@ def run(engine_run: Run, request) -> Iterator[Run]:
     yield from checked(engine_run, request.node)
 
 
-@pytest.fixture(params=ENGINES)
-def light_run(request, site_dir: Path) -> Iterator[Run]:
-    """The engine in a light system theme, on a fresh origin, for one test; fails it on errors."""
-    with engine_on_a_site(request.param, "light", site_dir) as run:
+@pytest.fixture
+def light_run(engine_run: Run, request, site_dir: Path) -> Iterator[Run]:
+    """The engine in a light system theme; fails the test on errors. Firefox: the journey's
+    browser and origin, switched to light and back to dark after (a return visit, no second
+    install); WebKitGTK: a browser of its own launched light, on a fresh origin."""
+    if engine_run.driver.set_scheme("light"):
+        try:
+            yield from checked(engine_run, request.node)
+        finally:
+            engine_run.driver.set_scheme("dark")
+        return
+    with engine_on_a_site(engine_run.engine, "light", site_dir) as run:
         yield from checked(run, request.node)
