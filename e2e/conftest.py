@@ -37,7 +37,7 @@ import engine_hold  # noqa: E402
 from browsers import BrowserMissing  # noqa: E402
 from game_driver import wait_game_ready  # noqa: E402
 from serve import SiteHandler, SiteServer  # noqa: E402
-from support import wait_ready  # noqa: E402
+from support import is_page_error, wait_ready  # noqa: E402
 
 SITE = ROOT / "site"
 
@@ -317,13 +317,9 @@ def console(request: pytest.FixtureRequest) -> list[str]:
     page = request.getfixturevalue("warm_page" if uses_warm_page(request) else "page")
     seen: list[str] = []
 
-    def heard(m) -> None:
-        # The warm page empties its storage from sw.js, a script Chromium asks /favicon.ico for
-        # (the site's pages name their icon); that 404 can be logged once the test has begun.
-        if m.type == "error" and not m.location.get("url", "").endswith("/favicon.ico"):
-            seen.append(f"console.{m.type}: {m.text}")
-
-    page.on("console", heard)
+    page.on(
+        "console", lambda m: seen.append(f"console.error: {m.text}") if is_page_error(m) else None
+    )
     page.on("pageerror", lambda e: seen.append(f"uncaught: {e}"))
     return seen
 

@@ -10,6 +10,7 @@ import random
 import pytest
 
 from game_driver import UI, new_game, perform, steps, wait_game_ready, wait_steps_past
+from support import is_page_error
 from taluva.cli import play_random_game
 from taluva.options import Options
 from taluva.sharecode import encode
@@ -45,7 +46,7 @@ def fresh_page(browser, console: list[str]):
 
 def watched(page, console: list[str]):
     """`page`, its console errors and uncaught exceptions noted in `console`."""
-    page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    page.on("console", lambda m: console.append(m.text) if is_page_error(m) else None)
     page.on("pageerror", lambda e: console.append(f"uncaught: {e}"))
     return page
 
