@@ -9,6 +9,7 @@ over the result with its own key (``bylink._seal``), as a modified page could.
 from __future__ import annotations
 
 import base64
+import copy
 import json
 import random
 from collections.abc import Sequence
@@ -78,6 +79,21 @@ class Table:
 
     def seat_of(self, seat: int) -> int:
         return seat
+
+
+_PLAYED: dict[tuple[Options, int, int], Table] = {}
+
+
+def played(options: Options, seed: int, turns: int) -> Table:
+    """``Table(options, seed)`` played to ``turns`` turns, for the tests that share one game:
+    each gets its own copy of a table played once. (Each honest turn reads the whole link so
+    far, so the play is most of the time of a test that goes to a game's last round.)"""
+    key = (options, seed, turns)
+    if key not in _PLAYED:
+        table = Table(options, seed)
+        table.play_to(turns)
+        _PLAYED[key] = table
+    return copy.deepcopy(_PLAYED[key])
 
 
 # ------------------------------------------------------------------------------ the cheat

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from bylink_table import NAMES, Table, ask, link_bytes, rebuilt, refused
+from bylink_table import NAMES, Table, ask, link_bytes, played, rebuilt, refused
 from taluva import bylink
 from taluva.bylink import (
     AlteredError,
@@ -34,14 +34,16 @@ def _link(data: bytes) -> str:
 
 @pytest.mark.parametrize(("players", "tiles", "seed"), [(2, "12", 1), (3, "12", 2), (4, "12", 3)])
 def test_a_game_played_to_the_end_through_links_alone(players: int, tiles: str, seed: int) -> None:
-    table = Table(Options(players=players, tiles=tiles), seed)
-    # The join goes there and back: seats 1..n-1 join, then n-2..1 check the table, then seat 0.
-    joining = [bylink.read_link(link) for link in table.links]
+    # The game to its last round is the one test_bylink_attacks rewrites there: played once.
+    table = played(Options(players=players, tiles=tiles), seed, 12 * players - 1)
+    # The join goes there and back: seats 1..n-1 join, then n-2..1 check the table, then seat 0:
+    # 2n-2 links (seat 0's, the n-1 joiners', n-2 confirmations), the last one playing.
+    joining = [bylink.read_link(link) for link in table.links[: 2 * players - 2]]
     back = list(range(players - 2, 0, -1))
     assert [g.to_act for g in joining] == [*range(1, players), *back, 0]
     assert [g.stage for g in joining] == ["joining"] * (len(joining) - 1) + ["playing"]
     assert [g.confirming for g in joining[:-1]] == [False] * (players - 1) + [True] * len(back)
-    assert len(table.links) == 2 * players - 2  # seat 0's, the n-1 joiners', n-2 confirmations
+    assert len(bylink.read_link(table.links[2 * players - 2]).game.turns) == 1  # then turns
     assert joining[-1].names == NAMES[:players]
     final = table.play_to_end()
     assert final.game.phase == OVER and final.game.result is not None
