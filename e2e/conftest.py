@@ -37,7 +37,7 @@ import engine_hold  # noqa: E402
 from browsers import BrowserMissing  # noqa: E402
 from game_driver import wait_game_ready  # noqa: E402
 from serve import SiteHandler, SiteServer  # noqa: E402
-from support import is_page_error, wait_ready  # noqa: E402
+from support import wait_ready, watched  # noqa: E402
 
 SITE = ROOT / "site"
 
@@ -242,30 +242,23 @@ def server(origin: Origin) -> TestServer:
 
 
 # What a first visit finds on an origin, but for the engine's snapshot and the offline copy: no
-# kept game (IndexedDB "taluva", web/js/games/library.js), nothing in local or session storage.
-FORGET = """async () => {
-    localStorage.clear();
-    sessionStorage.clear();
-    await new Promise((done, failed) => {
-        const request = indexedDB.deleteDatabase("taluva");
-        request.onsuccess = done;
-        request.onerror = () => failed(request.error);
-        request.onblocked = () => failed(new Error("a page still holds the games database"));
-    });
-}"""
+# kept game (IndexedDB "taluva", web/js/games/library.js), nothing in local storage (a new page
+# has its own, empty, session storage). Emptied by the browser itself: opening a document of the
+# origin to do it would make Chromium ask for /favicon.ico, whose 404 a test could then hear.
+FORGOTTEN = "indexeddb,local_storage"
 
 
 def forget(context, server: TestServer):
-    """A new page of `context`, on an origin whose storage was emptied: the earlier tests'
-    pages closed first (they would hold the games database open), permissions taken back."""
+    """A new page of `context` (still blank), on an origin whose storage was emptied: the earlier
+    tests' pages closed first (they would hold the games database open), permissions taken back."""
     for left in context.pages:
         left.close()
     context.clear_permissions()
     page = context.new_page()
-    # Any same-origin document will do to empty the storage; the service worker's script is
-    # small and never boots the game.
-    page.goto(server.url + "sw.js")
-    page.evaluate(FORGET)
+    cdp = context.new_cdp_session(page)
+    origin = server.url.rstrip("/")
+    cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": FORGOTTEN})
+    cdp.detach()
     return page
 
 
@@ -285,26 +278,21 @@ def devices(origin: Origin, server: TestServer, browser_context_args: dict):
     emptied before its first page of each test, so a test starts it as a first visit would,
     but for the engine's snapshot: for the tests of two people's devices, of touch screens and
     phones, that are not about a first visit."""
-    opened: dict[tuple, list] = {}
+    opened: list = []  # this test's pages
 
     def open_page(device: str = "", *, viewport: dict | None = None, **options):
-        key = (device, *sorted(options.items()))
-        assert key != ("",), "the default device is warm_page's: name another one"
+        assert device or options, "the default device is warm_page's: name another one"
         context = origin.context(browser_context_args, device, **options)
-        if key in opened:
-            page = context.new_page()
-        else:
-            page = forget(context, server)
-            opened[key] = []
-        opened[key].append(page)
+        emptied = any(page.context is context for page in opened)
+        page = context.new_page() if emptied else forget(context, server)
+        opened.append(page)
         if viewport:
             page.set_viewport_size(viewport)
         return page
 
     yield open_page
-    for pages in opened.values():
-        for page in pages:
-            page.close()
+    for page in opened:
+        page.close()
 
 
 def uses_warm_page(request: pytest.FixtureRequest) -> bool:
@@ -316,11 +304,7 @@ def console(request: pytest.FixtureRequest) -> list[str]:
     """Console errors and uncaught exceptions of the test's page and its workers, as text."""
     page = request.getfixturevalue("warm_page" if uses_warm_page(request) else "page")
     seen: list[str] = []
-
-    page.on(
-        "console", lambda m: seen.append(f"console.error: {m.text}") if is_page_error(m) else None
-    )
-    page.on("pageerror", lambda e: seen.append(f"uncaught: {e}"))
+    watched(page, seen)
     return seen
 
 

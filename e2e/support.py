@@ -11,12 +11,13 @@ BOOT_TIMEOUT_MS = 90_000  # a cold boot takes seconds; this only bounds a broken
 SETTLED = 'body[data-engine="ready"], body[data-engine="error"]'
 
 
-def is_page_error(message) -> bool:
-    """Whether a console message is an error of the page's. Not the /favicon.ico 404 Chromium
-    logs for the script document a warm page empties its storage from (conftest.py's forget;
-    the site's own pages name their icon), which may come once a test has begun listening."""
-    url = message.location.get("url", "")
-    return message.type == "error" and not url.endswith("/favicon.ico")
+def watched(page, seen: list[str]):
+    """`page`, its console errors and uncaught exceptions (its workers' too) noted in `seen`."""
+    page.on(
+        "console", lambda m: seen.append(f"console.error: {m.text}") if m.type == "error" else None
+    )
+    page.on("pageerror", lambda e: seen.append(f"uncaught: {e}"))
+    return page
 
 
 def wait_ready(page) -> None:

@@ -11,7 +11,7 @@ import random
 from urllib.parse import unquote
 
 from game_driver import legal_moves, wait_game_ready
-from support import is_page_error, wait_ready
+from support import wait_ready, watched
 
 PANEL = "[data-testid=bylink-panel]"
 BOARD = "[data-testid=board]"
@@ -19,9 +19,7 @@ BOARD = "[data-testid=board]"
 
 def device(page, url: str, errors: list[str]):
     """A person's device (a warm page of conftest.py's), opening `url`."""
-    page.on("console", lambda m: errors.append(m.text) if is_page_error(m) else None)
-    page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
-    page.goto(url)
+    watched(page, errors).goto(url)
     wait_ready(page)
     wait_game_ready(page)
     return page

@@ -14,8 +14,8 @@ import pytest
 
 import engine_hold
 from game_driver import UI, steps, wait_game_ready
-from support import wait_ready
-from test_share_links import play_moves, position, watched
+from support import wait_ready, watched
+from test_share_links import play_moves, position
 
 # Share of the canvas's pixels in warm colours (red well above blue): the sea and the empty
 # table's grid are blue, so a canvas with no tile on it has none; sand, volcanoes, clearings and

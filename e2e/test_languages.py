@@ -25,8 +25,7 @@ from game_driver import (
     wait_data,
     wait_game_ready,
 )
-from support import wait_ready
-from test_share_links import watched
+from support import wait_ready, watched
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = ROOT / "web" / "i18n"

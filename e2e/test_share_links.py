@@ -10,7 +10,7 @@ import random
 import pytest
 
 from game_driver import UI, new_game, perform, steps, wait_game_ready, wait_steps_past
-from support import is_page_error
+from support import watched
 from taluva.cli import play_random_game
 from taluva.options import Options
 from taluva.sharecode import encode
@@ -42,13 +42,6 @@ def fresh_page(browser, console: list[str]):
     """A page of a new browser context: a first visit, for the tests of the start."""
     context = browser.new_context()
     return context, watched(context.new_page(), console)
-
-
-def watched(page, console: list[str]):
-    """`page`, its console errors and uncaught exceptions noted in `console`."""
-    page.on("console", lambda m: console.append(m.text) if is_page_error(m) else None)
-    page.on("pageerror", lambda e: console.append(f"uncaught: {e}"))
-    return page
 
 
 def test_the_hash_follows_every_move_and_reopens_the_same_position(game, server, devices):
