@@ -43,31 +43,44 @@ def start_a_kept_game(page, server) -> None:
     play_moves(page, 5)
 
 
-def test_a_kept_game_is_drawn_before_the_engine_is_up_and_plays_once_it_is(warm_page, server):
-    errors: list[str] = []
-    page, context = watched(warm_page, errors), warm_page.context
-    start_a_kept_game(page, server)
-    kept_at, kept_steps = position(page), steps(page)
-    page.evaluate("taluva.games.saved()")
+def return_visit_held(page, server, errors: list[str]):
+    """The return visit to `page`'s kept game: `page` closed, a new page of its browser opened
+    with the engine's answers held back; returned once it shows its preview of the kept board."""
+    context = page.context
     page.close()
-
     again = context.new_page()
     again.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
     engine_hold.install(again)
     again.add_init_script(script="globalThis.__e2eHold.state = 'holding';")
     again.goto(server.url)
     again.wait_for_selector(f'{UI}[data-preview="1"]', state="visible", timeout=30_000)
+    assert again.evaluate(WARM_JS, f"{UI} canvas") > 0.02, "the kept board is not drawn"
+    return again
+
+
+def engine_let_through(page) -> None:
+    """The held answers delivered: the engine comes up and the game replaces its preview."""
+    page.evaluate("globalThis.__e2eHold.release()")
+    wait_ready(page)
+    wait_game_ready(page)
+    assert page.get_attribute(UI, "data-preview") is None
+
+
+def test_a_kept_game_is_drawn_before_the_engine_is_up_and_plays_once_it_is(warm_page, server):
+    errors: list[str] = []
+    page = watched(warm_page, errors)
+    start_a_kept_game(page, server)
+    kept_at, kept_steps = position(page), steps(page)
+    page.evaluate("taluva.games.saved()")
+
+    again = return_visit_held(page, server, errors)
     assert again.get_attribute("body", "data-engine") == "booting"
     assert int(again.get_attribute(UI, "data-steps")) == kept_steps
     assert again.get_attribute(UI, "data-players") == "3"
     assert again.evaluate(f"document.querySelector('{UI}').inert")  # nothing to click yet
-    assert again.evaluate(WARM_JS, f"{UI} canvas") > 0.02, "the kept board is not drawn"
     assert again.is_visible("#boot-progress")  # the engine's progress, below the board
 
-    again.evaluate("globalThis.__e2eHold.release()")
-    wait_ready(again)
-    wait_game_ready(again)
-    assert again.get_attribute(UI, "data-preview") is None
+    engine_let_through(again)
     assert not again.evaluate(f"document.querySelector('{UI}').inert")
     assert not again.is_visible("#boot")
     assert position(again) == kept_at
@@ -122,25 +135,15 @@ def test_a_game_kept_by_an_earlier_build_is_drawn_before_the_engine_is_up(warm_p
     the previous build's is drawn whole, one from before the move facts without the marks the
     facts give (the engine's own view replaces it), and neither throws."""
     errors: list[str] = []
-    page, context = watched(warm_page, errors), warm_page.context
+    page = watched(warm_page, errors)
     start_a_kept_game(page, server)
     log = page.evaluate("taluva.state()")["log"]
     page.evaluate("taluva.games.saved()")
     assert page.evaluate(REWRITE_KEPT_JS, shape) == 1
-    page.close()
 
-    again = context.new_page()
-    again.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
-    engine_hold.install(again)
-    again.add_init_script(script="globalThis.__e2eHold.state = 'holding';")
-    again.goto(server.url)
-    again.wait_for_selector(f'{UI}[data-preview="1"]', state="visible", timeout=30_000)
-    assert again.evaluate(WARM_JS, f"{UI} canvas") > 0.02, "the kept board is not drawn"
+    again = return_visit_held(page, server, errors)
     shown = again.evaluate(LOG_PLACES_JS)
-    again.evaluate("globalThis.__e2eHold.release()")
-    wait_ready(again)
-    wait_game_ready(again)
-    assert again.get_attribute(UI, "data-preview") is None
+    engine_let_through(again)
     placed = again.evaluate(LOG_PLACES_JS)
     assert [p == "…" for p in placed] == [t["placementMove"] is None for t in log]
     assert not any(re.search(r"-?\d+,-?\d+", p) for p in placed), placed
