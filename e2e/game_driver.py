@@ -86,18 +86,27 @@ def new_game(page, options: dict, seed: int | None = None) -> dict:
     return state
 
 
-def finished_game_code(players: int, seed: int, *, spread: bool = True) -> str:
-    """The share code of a whole game the engine plays here (a fraction of a second): move i is
-    the (i * 7919)-th legal move modulo their number (`spread`: a long thin island) or always
-    the first. For tests of what a finished game offers, not of how it was played."""
+def spread(i: int, game: Game, moves: list) -> object:
+    """Move i of a game: the (i * 7919)-th legal move modulo their number (a long thin island)."""
+    return moves[(i * 7919) % len(moves)]
+
+
+def first_move(i: int, game: Game, moves: list) -> object:
+    """Move i of a game: always the first legal move."""
+    return moves[0]
+
+
+def finished_game_code(players: int, seed: int, choose=spread) -> str:
+    """The share code of a whole game the engine plays here (a fraction of a second), move i
+    being ``choose(i, game, legal moves)``. For tests of what a finished or late game offers,
+    not of how it was played."""
     game = Game(Options(players=players), seed)
     i = 1
     while game.phase != OVER:
         if game.phase == DRAW:
             game.draw()
             continue
-        moves = list(game.legal_moves())
-        game.push(moves[(i * 7919) % len(moves)] if spread else moves[0])
+        game.push(choose(i, game, list(game.legal_moves())))
         i += 1
     return encode(game)
 

@@ -4,36 +4,30 @@ zoom a person can choose; the board reports the smallest piece it drew (data-pie
 
 from __future__ import annotations
 
-from game_driver import new_game, wait_game_ready
-from taluva.game import DRAW, OVER, Game
+from game_driver import finished_game_code, new_game, open_finished
+from taluva.game import Game
 from taluva.jsonio import legal_moves_json
-from taluva.options import Options
-from taluva.sharecode import encode
 
 BOARD = "[data-testid=board]"
 
 
-def late_game_code() -> str:
-    """A whole four-player game with raised stacks and every kind of building, played by the
-    engine here (0.3 s) and opened by its link: the page then draws the end position at once
-    instead of animating a hundred steps."""
-    game = Game(Options(players=4), 3)
-    i = 1
-    while game.phase != OVER:
-        if game.phase == DRAW:
-            game.draw()
-            continue
-        listed = list(zip(game.legal_moves(), legal_moves_json(game), strict=True))
-        moves = [m for m, _ in listed]
-        raised = [
-            f["type"] == "place" and f["level"] >= 2 and not f.get("eliminates") for _, f in listed
-        ]
-        high = [m for m, up in zip(moves, raised, strict=True) if up]
-        big = [m for m, f in listed if f["type"] == "build" and f["kind"] != "found"]
-        pick = high if high and i % 2 else big if big and i % 3 else moves
-        game.push(pick[(i * 7919) % len(pick)])
-        i += 1
-    return encode(game)
+def raise_and_build(i: int, game: Game, moves: list) -> object:
+    """Move i of a late game with raised stacks and every kind of building: a placement on
+    level 2 or higher at odd steps where there is one, a build other than a founding at steps
+    not divisible by 3 where there is one, else any move (never one that eliminates)."""
+    facts = legal_moves_json(game)
+    high = [
+        m
+        for m, f in zip(moves, facts, strict=True)
+        if f["type"] == "place" and f["level"] >= 2 and not f.get("eliminates")
+    ]
+    big = [
+        m
+        for m, f in zip(moves, facts, strict=True)
+        if f["type"] == "build" and f["kind"] != "found"
+    ]
+    pick = high if high and i % 2 else big if big and i % 3 else moves
+    return pick[(i * 7919) % len(pick)]
 
 
 def board_still(page) -> tuple[float, float]:
@@ -45,9 +39,7 @@ def board_still(page) -> tuple[float, float]:
 
 def test_pieces_stay_at_least_12_px_at_the_smallest_zooms(game, server):
     game.set_viewport_size({"width": 390, "height": 760})
-    game.goto(f"{server.url}#g={late_game_code()}")
-    wait_game_ready(game)
-    game.wait_for_selector("[data-testid=end][open]")
+    open_finished(game, server.url, finished_game_code(4, 3, raise_and_build))
     game.click("[data-testid=end-board]")  # the board behind the end dialog is what is measured
     game.wait_for_selector("[data-testid=end]:not([open])", state="attached")
     scale, piece = board_still(game)

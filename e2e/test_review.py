@@ -13,7 +13,7 @@ review cancelled early.
 
 from __future__ import annotations
 
-from game_driver import finished_game_code, open_finished, wait_game_ready
+from game_driver import finished_game_code, first_move, open_finished, wait_game_ready
 from support import wait_until
 from taluva.options import Options
 from taluva.randomplay import play_random_game
@@ -81,7 +81,7 @@ def test_a_review_from_a_shared_links_replay(game, server):
 
 
 def test_a_review_from_the_end_screen_shows_progress_and_cancels(game, server):
-    open_finished(game, server.url, finished_game_code(2, seed=4, spread=False))
+    open_finished(game, server.url, finished_game_code(2, seed=4, choose=first_move))
     code = game.evaluate("taluva.share.code()")
     game.click("[data-testid=end-review]")
     game.wait_for_selector("[data-testid=end]:not([open])", state="attached")
