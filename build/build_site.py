@@ -41,7 +41,7 @@ from bundle_worker import bundle_worker
 from fetch_wheels import wheel_dist
 from minify import minify_site
 from module_preload import add_module_preloads
-from precompress import precompress_site
+from precompress import precompress_site, user_cache
 from stored_zip import write_stored
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -388,7 +388,7 @@ def build(out: Path) -> dict[str, object]:
     add_module_preloads(staging, "embed.html", EMBED_ENTRY, dynamic=False)
     minified = minify_site(staging)
     cache_version = write_service_worker(staging)
-    compressed = precompress_site(staging, CACHE / "precompressed")
+    compressed = precompress_site(staging, user_cache())
 
     # Swap in whole (a rename when on the same file system), so a failed build never leaves a
     # half-written site behind.

@@ -10,14 +10,19 @@ compressed already. A variant is written only where it saves at least 5%.
 
 gzip is Zopfli's (the same format, about 5% smaller than gzip -9: the most a gzip-only host can
 send less); Brotli at quality 11. Both are slow on Pyodide's 9.6 MB of WebAssembly (about a
-minute each of one core), so every result is kept in build/.cache by the SHA-256 of its input:
-a rebuild recompresses only what changed.
+minute each of one core), so every result is kept by the SHA-256 of its input, and a rebuild
+recompresses only what changed. The results are kept per user, as pip and npm keep their
+downloads (`~/.cache/taluva/precompressed`, or `$XDG_CACHE_HOME`, or `$TALUVA_CACHE`): a fresh
+clone on a machine that built the site before finds Pyodide's files done (about a minute of a
+fresh clone's set-up). A result is only ever its input's encoding, so a shared one is as good as
+one made here; results unused for 60 days are removed.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -40,6 +45,7 @@ COMPRESSIBLE = {
 }
 ENCODINGS = ("br", "gz")
 MIN_SAVING = 0.05
+UNUSED_FOR_S = 60 * 24 * 3600  # a kept result not used for this long is removed
 ZOPFLI_ITERATIONS = 5  # past 5, Zopfli's default 15 gained 0.1% on the WebAssembly
 
 
@@ -49,14 +55,35 @@ def encode(data: bytes, encoding: str) -> bytes:
     return zopfli.gzip.compress(data, numiterations=ZOPFLI_ITERATIONS)  # header mtime 0
 
 
+def user_cache() -> Path:
+    """Where the results are kept: per user, shared by every clone (see the module's doc)."""
+    if os.environ.get("TALUVA_CACHE"):
+        return Path(os.environ["TALUVA_CACHE"]) / "precompressed"
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "taluva" / "precompressed"
+
+
 def _encode_cached(path: Path, encoding: str, cache: Path) -> tuple[Path, str, bytes]:
     data = path.read_bytes()
     cached = cache / f"{hashlib.sha256(data).hexdigest()}.{encoding}"
-    if not cached.exists():
+    if cached.exists():
+        os.utime(cached)  # used: kept another 60 days
+    else:
         scratch = cached.with_suffix(f".{encoding}.{os.getpid()}.tmp")
         scratch.write_bytes(encode(data, encoding))
         scratch.replace(cached)  # whole or not at all, should the build be stopped
     return path, encoding, cached.read_bytes()
+
+
+def forget_unused(cache: Path, now: float | None = None) -> int:
+    """Remove the results not used for UNUSED_FOR_S (the builds of old versions); returns how
+    many. A result another build is writing (a .tmp) is left alone."""
+    limit = (time.time() if now is None else now) - UNUSED_FOR_S
+    kept = [p for p in cache.glob("*.*") if not p.name.endswith(".tmp")]
+    old = [p for p in kept if p.stat().st_mtime < limit]
+    for path in old:
+        path.unlink(missing_ok=True)
+    return len(old)
 
 
 def compressible_files(site: Path) -> list[Path]:
@@ -83,4 +110,5 @@ def precompress_site(site: Path, cache: Path) -> dict[str, int]:
                 totals[encoding] += len(encoded)
             else:
                 totals[encoding] += size
+    forget_unused(cache)
     return totals

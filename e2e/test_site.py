@@ -7,6 +7,7 @@ import json
 import re
 import struct
 import tempfile
+import time
 import urllib.request
 import zipfile
 
@@ -163,6 +164,28 @@ def test_the_standard_library_holds_only_what_a_boot_imports_compiled(site_dir):
         # PEP 552: hash-based, unchecked (zipimport then never looks for the source)
         assert int.from_bytes(header[4:8], "little") == 0b01, name
     assert len(magics) == 1 and next(iter(magics)).endswith(b"\r\n"), magics
+
+
+def test_precompressed_results_are_kept_per_user_and_unused_ones_forgotten(tmp_path, monkeypatch):
+    """build/precompress.py keeps its results where every clone finds them, and removes those
+    unused for 60 days, never one being written."""
+    monkeypatch.delenv("TALUVA_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert precompress.user_cache() == tmp_path / "taluva" / "precompressed"
+    monkeypatch.setenv("TALUVA_CACHE", str(tmp_path / "mine"))
+    assert precompress.user_cache() == tmp_path / "mine" / "precompressed"
+    cache = tmp_path / "kept"
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "a.js").write_text("let a = 1;\n" * 400)
+    precompress.precompress_site(site, cache)
+    kept = sorted(cache.iterdir())
+    assert [p.suffix for p in kept] == [".br", ".gz"]
+    writing = cache / "0123.br.99.tmp"
+    writing.write_bytes(b"")
+    later = time.time() + precompress.UNUSED_FOR_S + 60
+    assert precompress.forget_unused(cache, now=later) == 2
+    assert list(cache.iterdir()) == [writing]
 
 
 def test_compressible_files_have_precompressed_twins_that_decode_to_them(site_dir):
