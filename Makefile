@@ -110,6 +110,7 @@ setup: $(VENV_STAMP) $(NPM_STAMP) $(SITE_WHEELS_STAMP) $(TEST_WHEELS_STAMP)
 BROWSERS_chromium := chromium
 BROWSERS_other-browsers := firefox webkit-driver minibrowser xvfb
 .PHONY: other-browsers
+other-browsers: chromium  # one apt-get at a time, also under make -j (the set-up stage's)
 chromium other-browsers: $(VENV_STAMP)
 	@names="$(BROWSERS_$@)"; \
 	if $(PY) build/browsers.py $$names >/dev/null 2>&1; then exit 0; fi; \

@@ -28,9 +28,10 @@ SLOWEST = 15
 # The browser stage's budget for one test (docs/testing.md says why and what to do over it).
 BROWSER_BUDGET_S = 30.0
 
-# name: (make targets, the reports whose tests belong to it)
+# name: (make targets, the reports whose tests belong to it). The set-up's downloads (pip, npm)
+# wait on the network more than on the cores: two jobs at once (68 -> 54 s on a fresh clone).
 STAGES: dict[str, tuple[list[str], list[str]]] = {
-    "set-up": (["setup", "site", "chromium", "other-browsers"], []),
+    "set-up": (["-j2", "--output-sync=target", "setup", "site", "chromium", "other-browsers"], []),
     "lint": (["lint"], []),
     "js": (["test-js"], []),
     "engines": (["test-engines"], ["engine-cpython", "engine-pyodide"]),
