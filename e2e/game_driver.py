@@ -19,7 +19,9 @@ from pathlib import Path
 
 from support import wait_ready
 from taluva.game import DRAW, OVER, Game
+from taluva.jsonio import legal_moves_json, move_from_json, state_to_json
 from taluva.options import Options
+from taluva.record import write_record
 from taluva.sharecode import encode
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -310,11 +312,61 @@ def legal_moves(page) -> list:
     return json.loads(page.evaluate("() => JSON.stringify(taluva.legalMoves())"))
 
 
-# One move through the page API, and then the state and legal moves: one round trip.
-PLAY_JS = """async (move) => {
-    await taluva.play(move);
-    return JSON.stringify([taluva.state(), taluva.legalMoves()]);
-}"""
+def count_move(tally: Tally, state: dict, move: dict, after: dict, page=None) -> None:
+    """Count `move` (played from `state` to `after`) into `tally`, checking what it did to the
+    buildings; with `page`, that an eruption's notice names it in words."""
+    tally.steps += 1
+    if move["type"] == "place":
+        if move["level"] > 1:
+            tally.eruptions += 1
+        before_buildings = _buildings(state)
+        covered = [(x["q"], x["r"]) for x in move["hexes"]]
+        gone = sum(before_buildings[p]["count"] for p in covered if p in before_buildings)
+        if gone:
+            assert all(p not in _buildings(after) for p in covered)
+            if page is not None:
+                flash = data(page, "flash")
+                assert "Eruption" in flash and "R-TILE" not in flash, flash
+        tally.destroyed += gone
+        if move.get("eliminates"):
+            tally.eliminations += 1
+            assert after["players"][state["current"]]["status"] == "eliminated"
+    else:
+        tally.kinds[move["kind"]] += 1
+        placed = _buildings(after)
+        for h in move["hexes"]:
+            assert placed[(h["q"], h["r"])]["owner"] == state["current"]
+            assert placed[(h["q"], h["r"])]["count"] == h["count"]
+
+
+def play_ahead(page, seed: int, steps: int, rnd: random.Random, tally: Tally) -> dict | None:
+    """The page's new game (its options, and `seed`, which it started with) played by the engine
+    here, with the moves play_game would choose, for up to `steps` steps, stopping before a move
+    that eliminates a seat (that goes through the UI and its warning), then imported into the
+    page as a record with its seed (the Share dialog's import): the same game, without the page
+    drawing every early step. Returns the chosen move that stopped it, if one did."""
+    shown = page.evaluate("taluva.state()")
+    assert not shown["hexes"], "play_ahead starts from a new game, with no tile on the board"
+    game = Game(Options.from_dict(shown["options"]), seed)
+    pending = None
+    while tally.steps < steps and game.phase != OVER:
+        if game.phase == DRAW:
+            game.draw()
+            continue
+        state, legal = state_to_json(game), legal_moves_json(game)
+        move = choose(state, legal, rnd, tally)
+        if move.get("eliminates"):
+            pending = move
+            break
+        game.play(move_from_json(move))
+        count_move(tally, state, move, state_to_json(game))
+    if game.phase == DRAW:
+        game.draw()  # as the page does after a build
+    assert page.evaluate("t => taluva.share.importRecord(t)", write_record(game)) is True
+    wait_data(page, f'[data-busy="0"][data-steps="{tally.steps}"]')
+    shown = page.evaluate("taluva.state()")
+    assert (shown["turn"], shown["hexes"]) == (len(game.turns), state_to_json(game)["hexes"])
+    return pending
 
 
 def play_game(
@@ -324,53 +376,25 @@ def play_game(
     screenshot: str | None = None,
     max_steps: int = 400,
     ui_from: int = 0,
+    seed: int | None = None,
 ) -> Tally:
     """Play the current game to its end through the UI; returns what happened.
 
-    `ui_from`: the steps before it go through the page API (`taluva.play`), the same moves,
-    checked the same way, for the tests of a variant whose early game the whole games already
-    walk through the UI; a move that eliminates a seat always goes through the UI (its warning).
+    `ui_from`: the steps before it are played by the engine here and imported as a record
+    (play_ahead: the same moves, checked the same way; `seed` is the one the new game was started
+    with), for the tests of a variant or a larger table whose early game the 2-player game
+    already walks through the UI; a move that eliminates a seat always goes through the UI (its
+    warning).
     """
     rnd = random.Random(strategy_seed)
     tally = Tally()
-    shot_at = None
+    pending = None
+    if ui_from:
+        assert seed is not None, "play_ahead needs the new game's seed"
+        pending = play_ahead(page, seed, ui_from, rnd, tally)
     state, legal = state_and_moves(page)
+    shot_at = max(8, state["tileCount"])  # about the middle of the game, in steps
     while True:
-        if state["phase"] == "over":
-            break
-        assert tally.steps < max_steps, "the game does not end"
-        if shot_at is None:
-            shot_at = max(8, state["tileCount"])  # about the middle of the game, in steps
-        move = choose(state, legal, rnd, tally)
-        before_buildings = _buildings(state)
-        by_api = tally.steps < ui_from and not move.get("eliminates")
-        if by_api:
-            after, legal = json.loads(page.evaluate(PLAY_JS, move))
-        else:
-            if tally.steps and tally.steps <= ui_from:  # the page settles after the API's moves
-                wait_data(page, '[data-busy="0"]')
-            perform(page, move)
-            after, legal = state_and_moves(page)
-        tally.steps += 1
-        if move["type"] == "place":
-            if move["level"] > 1:
-                tally.eruptions += 1
-            covered = [(x["q"], x["r"]) for x in move["hexes"]]
-            gone = sum(before_buildings[p]["count"] for p in covered if p in before_buildings)
-            if gone:
-                assert all(p not in _buildings(after) for p in covered)
-                flash = data(page, "flash")
-                assert "Eruption" in flash and "R-TILE" not in flash, flash
-            tally.destroyed += gone
-            if move.get("eliminates"):
-                tally.eliminations += 1
-                assert after["players"][state["current"]]["status"] == "eliminated"
-        else:
-            tally.kinds[move["kind"]] += 1
-            placed = _buildings(after)
-            for h in move["hexes"]:
-                assert placed[(h["q"], h["r"])]["owner"] == state["current"]
-                assert placed[(h["q"], h["r"])]["count"] == h["count"]
         if screenshot and tally.steps == shot_at:
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             page.mouse.move(0, 0)  # the board itself, without a ghost tile under the pointer
@@ -380,6 +404,13 @@ def play_game(
                 state="attached",
             )
             page.screenshot(path=str(ARTIFACTS / f"{screenshot}-mid-game.png"))
+        if state["phase"] == "over":
+            break
+        assert tally.steps < max_steps, "the game does not end"
+        move, pending = pending or choose(state, legal, rnd, tally), None
+        perform(page, move)
+        after, legal = state_and_moves(page)
+        count_move(tally, state, move, after, page)
         state = after
     return tally
 

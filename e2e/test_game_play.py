@@ -41,7 +41,7 @@ def test_two_players_play_a_whole_game_with_eruption_expansion_temple_tower(game
 
 def test_three_players_play_a_whole_game(game):
     new_game(game, {"players": 3}, seed=4)
-    tally = play_game(game, screenshot="three-players", ui_from=UI_FROM_3)
+    tally = play_game(game, screenshot="three-players", ui_from=UI_FROM_3, seed=4)
     assert tally.steps == 72
     assert tally.destroyed > 0 and tally.kinds["tower"] > 0 and tally.kinds["temple"] > 0
     check_end_screen(game)
@@ -52,7 +52,7 @@ def test_three_players_play_a_whole_game(game):
 
 def test_four_players_play_a_whole_game(game):
     new_game(game, {"players": 4}, seed=2)
-    tally = play_game(game, screenshot="four-players", ui_from=UI_FROM_4)
+    tally = play_game(game, screenshot="four-players", ui_from=UI_FROM_4, seed=2)
     assert tally.steps == 96
     assert tally.destroyed > 0 and tally.kinds["tower"] > 0 and tally.kinds["expand"] > 0
     check_end_screen(game)
@@ -62,7 +62,7 @@ def test_eighteen_tiles_each_and_founding_anywhere(game):
     """O-TILES 18, O-FOUND any; the game ends with an elimination confirmed on the page."""
     state = new_game(game, {"players": 2, "tiles": "18", "found": "any"}, seed=1)
     assert state["tileCount"] == 36 and state["options"]["found"] == "any"
-    tally = play_game(game, screenshot="tiles-18-found-any", ui_from=UI_FROM)
+    tally = play_game(game, screenshot="tiles-18-found-any", ui_from=UI_FROM, seed=1)
     assert tally.eliminations == 1
     state = check_end_screen(game)
     assert state["result"]["reason"] == "last-player-standing"  # R-ELIM-2
@@ -71,7 +71,7 @@ def test_eighteen_tiles_each_and_founding_anywhere(game):
 def test_all_tiles_with_the_ranking_variant(game):
     state = new_game(game, {"players": 3, "tiles": "all", "rank": True}, seed=1)
     assert state["tileCount"] == 48 and state["options"]["rank"] is True
-    play_game(game, ui_from=UI_FROM)
+    play_game(game, ui_from=UI_FROM, seed=1)
     check_end_screen(game)
 
 
@@ -80,7 +80,7 @@ def test_team_variant(game):
     state = new_game(game, {"players": 4, "teams": True}, seed=2)
     assert state["options"]["teams"] is True
     assert game.locator("[data-testid=players] .tg-team").count() == 4
-    play_game(game, screenshot="teams", ui_from=UI_FROM)
+    play_game(game, screenshot="teams", ui_from=UI_FROM, seed=2)
     state = check_end_screen(game)
     places = state["result"]["places"]
     assert places[0] == places[2] and places[1] == places[3] and places[0] != places[1]
