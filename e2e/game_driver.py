@@ -21,7 +21,7 @@ from support import wait_ready
 from taluva.game import DRAW, OVER, Game
 from taluva.jsonio import legal_moves_json, move_from_json, state_to_json
 from taluva.options import Options
-from taluva.record import write_record
+from taluva.record import replay, write_record
 from taluva.sharecode import encode
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,6 +115,25 @@ def finished_game_code(players: int, seed: int, choose=spread) -> str:
         game.push(choose(i, game, list(game.legal_moves())))
         i += 1
     return encode(game)
+
+
+def finish_by_record(page, seed: int, pick: int = 0) -> int:
+    """The page's game (started with `seed`) played to its end by the engine here, each step the
+    `pick`-th legal move modulo their number, and imported into the page as a record with its
+    seed (the Share dialog's import). For tests of what a finished game shows, not of how its
+    rest was played. Call it when no computer is in its turn. Returns the steps played here."""
+    wait_data(page, '[data-busy="0"]')
+    game = replay(page.evaluate("taluva.call('record', {})"), seed)
+    played = 0
+    while game.phase != OVER:
+        if game.phase == DRAW:
+            game.draw()
+            continue
+        moves = list(game.legal_moves())
+        game.push(moves[pick % len(moves)])
+        played += 1
+    assert page.evaluate("t => taluva.share.importRecord(t)", write_record(game)) is True
+    return played
 
 
 def open_finished(page, url: str, code: str) -> int:

@@ -6,8 +6,9 @@ the pointer in every step.
 - At the build step, pointing at a spot where nothing can be built shows the engine's reason
   beside the hex, sentence first and the rule id after it, without a click.
 - No text node of the game screen, the log, the announcements or the dialogs (New game, Help,
-  Share, Games, Replay, the end) holds a coordinate, in any of the six languages, through a whole
-  game against a computer with a hint, an error and the computer's shown move on the way.
+  Share, Games, Replay, the end) holds a coordinate, in any of the six languages, through a game
+  against a computer with a hint, an error and the computer's shown move on the way, and at its
+  end (the rest of the game played by the engine here and imported as the game's record).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from game_driver import (
     ARTIFACTS,
     ENGINE_MESSAGES,
     data,
+    finish_by_record,
     new_game,
     screen_of,
     steps,
@@ -221,29 +223,6 @@ def phone_uses_the_log(page) -> None:
 # waited through, until the game is over; resolves to the person's steps played. Whose turn it
 # is comes from the engine's state, and a move waits for the screen to be idle (data-busy, and
 # no computer thinking or showing). A game that does not end fails, here, within a bound.
-PLAY_OUT_JS = """async ([pick, person]) => {
-  const root = document.querySelector(".tg-root");
-  const idle = () => root.dataset.busy === "0" && root.dataset.computer === "0";
-  const deadline = performance.now() + 180_000;
-  let played = 0;
-  for (;;) {
-    const s = taluva.state();
-    if (s.phase === "over") return played;
-    if (performance.now() > deadline) {
-      throw new Error(`no end in 180 s: step ${root.dataset.steps}, phase ${s.phase}`);
-    }
-    if (s.current !== person || !idle()) {
-      await new Promise((ok) => setTimeout(ok, 20));
-      continue;
-    }
-    const m = taluva.legalMoves();
-    if (!m.length) throw new Error(`no legal move to play (phase ${s.phase})`);
-    await taluva.play(m[pick % m.length]);
-    played += 1;
-  }
-}"""
-
-
 def play_person(page, pick: int) -> None:
     """The person's step, once the screen is idle; waits for the screen to take it."""
     wait_data(page, '[data-busy="0"]')
@@ -297,8 +276,9 @@ def test_no_coordinates_in_any_text_of_a_whole_game_in_each_language(
     page.mouse.move(x, y)
     wait_data(page, '[data-reason="R-BUILD-0"]')
     assert_no_coordinates(page, "body", f"{tag}: a build step's reason")
-    # The rest of the game: Ana's moves as before, the computer's at once.
-    assert page.evaluate(PLAY_OUT_JS, [7, 0]) > 0
+    # The rest of the game, played by the engine here and imported as the game's record: the
+    # end of a game as the page shows it (test_computer_play plays whole games in the page).
+    assert finish_by_record(page, seed=21, pick=7) > 0
     page.wait_for_selector("[data-testid=end][open]")
     assert_no_coordinates(page, "body", f"{tag}: the end of the game")
     page.keyboard.press("Escape")
