@@ -388,7 +388,7 @@ def build(out: Path) -> dict[str, object]:
     add_module_preloads(staging, "embed.html", EMBED_ENTRY, dynamic=False)
     minified = minify_site(staging)
     cache_version = write_service_worker(staging)
-    compressed = precompress_site(staging, user_cache())
+    compressed = precompress_site(staging, user_cache(fallback=CACHE / "precompressed"))
 
     # Swap in whole (a rename when on the same file system), so a failed build never leaves a
     # half-written site behind.

@@ -55,12 +55,23 @@ def encode(data: bytes, encoding: str) -> bytes:
     return zopfli.gzip.compress(data, numiterations=ZOPFLI_ITERATIONS)  # header mtime 0
 
 
-def user_cache() -> Path:
-    """Where the results are kept: per user, shared by every clone (see the module's doc)."""
-    if os.environ.get("TALUVA_CACHE"):
-        return Path(os.environ["TALUVA_CACHE"]) / "precompressed"
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "taluva" / "precompressed"
+def user_cache(fallback: Path) -> Path:
+    """Where the results are kept: per user, shared by every clone (see the module's doc); or
+    `fallback` (the clone's own build/.cache) where the user has no home to write to, as a CI
+    runner or a service account may not."""
+    try:
+        if os.environ.get("TALUVA_CACHE"):
+            cache = Path(os.environ["TALUVA_CACHE"]) / "precompressed"
+        else:
+            base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+            cache = Path(base) / "taluva" / "precompressed"
+        cache.mkdir(parents=True, exist_ok=True)
+        probe = cache / f".probe.{os.getpid()}.tmp"
+        probe.write_bytes(b"")
+        probe.unlink()
+        return cache
+    except (OSError, RuntimeError):  # RuntimeError: Path.home() with no home known
+        return fallback
 
 
 def _encode_cached(path: Path, encoding: str, cache: Path) -> tuple[Path, str, bytes]:

@@ -167,13 +167,19 @@ def test_the_standard_library_holds_only_what_a_boot_imports_compiled(site_dir):
 
 
 def test_precompressed_results_are_kept_per_user_and_unused_ones_forgotten(tmp_path, monkeypatch):
-    """build/precompress.py keeps its results where every clone finds them, and removes those
-    unused for 60 days, never one being written."""
+    """build/precompress.py keeps its results where every clone finds them (or in the clone when
+    the user's cache cannot be written), and removes those unused for 60 days, never one being
+    written."""
+    own = tmp_path / "clone" / "precompressed"
     monkeypatch.delenv("TALUVA_CACHE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    assert precompress.user_cache() == tmp_path / "taluva" / "precompressed"
+    assert precompress.user_cache(own) == tmp_path / "taluva" / "precompressed"
     monkeypatch.setenv("TALUVA_CACHE", str(tmp_path / "mine"))
-    assert precompress.user_cache() == tmp_path / "mine" / "precompressed"
+    assert precompress.user_cache(own) == tmp_path / "mine" / "precompressed"
+    # No home to write to (a file where the folder would go): the clone's own cache.
+    (tmp_path / "blocked").write_text("")
+    monkeypatch.setenv("TALUVA_CACHE", str(tmp_path / "blocked"))
+    assert precompress.user_cache(own) == own
     cache = tmp_path / "kept"
     site = tmp_path / "site"
     site.mkdir()
