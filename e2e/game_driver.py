@@ -102,11 +102,9 @@ def first_move(i: int, game: Game, moves: list) -> object:
     return moves[0]
 
 
-def finished_game_code(players: int, seed: int, choose=spread) -> str:
-    """The share code of a whole game the engine plays here (a fraction of a second), move i
-    being ``choose(i, game, legal moves)``. For tests of what a finished or late game offers,
-    not of how it was played."""
-    game = Game(Options(players=players), seed)
+def play_out(game: Game, choose=spread) -> int:
+    """Play `game` to its end here, move i being ``choose(i, game, legal moves)`` (i from 1);
+    returns the moves played."""
     i = 1
     while game.phase != OVER:
         if game.phase == DRAW:
@@ -114,6 +112,15 @@ def finished_game_code(players: int, seed: int, choose=spread) -> str:
             continue
         game.push(choose(i, game, list(game.legal_moves())))
         i += 1
+    return i - 1
+
+
+def finished_game_code(players: int, seed: int, choose=spread) -> str:
+    """The share code of a whole game the engine plays here (a fraction of a second), move i
+    being ``choose(i, game, legal moves)``. For tests of what a finished or late game offers,
+    not of how it was played."""
+    game = Game(Options(players=players), seed)
+    play_out(game, choose)
     return encode(game)
 
 
@@ -124,14 +131,7 @@ def finish_by_record(page, seed: int, pick: int = 0) -> int:
     rest was played. Call it when no computer is in its turn. Returns the steps played here."""
     wait_data(page, '[data-busy="0"]')
     game = replay(page.evaluate("taluva.call('record', {})"), seed)
-    played = 0
-    while game.phase != OVER:
-        if game.phase == DRAW:
-            game.draw()
-            continue
-        moves = list(game.legal_moves())
-        game.push(moves[pick % len(moves)])
-        played += 1
+    played = play_out(game, lambda i, game, moves: moves[pick % len(moves)])
     assert page.evaluate("t => taluva.share.importRecord(t)", write_record(game)) is True
     return played
 
