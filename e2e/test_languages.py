@@ -188,28 +188,3 @@ def test_a_turn_in_each_language_shows_no_english(context, server, tag):
         page.wait_for_selector(f"{dialog}[open]", state="detached")
     assert errors == []
     page.set_viewport_size({"width": 1280, "height": 800})
-
-
-def test_the_language_menu_reopens_the_page_in_the_chosen_language(context, server):
-    _, page, errors = context
-    open_in(page, server, "en")
-    page.evaluate("taluva.newGame({players: 2, seed: 12})")
-    wait_game_ready(page)
-    place(page, legal_moves(page)[0])
-    at = steps(page)
-    page.evaluate("taluva.games.saved()")
-    with page.expect_navigation():
-        page.select_option("[data-testid=language]", "de")
-    wait_ready(page)
-    wait_game_ready(page)
-    assert page.get_attribute("html", "lang") == "de"
-    assert "lang=" not in page.evaluate("location.hash")
-    assert steps(page) == at  # the game goes on
-    assert page.input_value("[data-testid=language]") == "de"
-    # Seat names no one typed follow the language ("Player 1" was the English default).
-    names = page.evaluate(
-        "[...document.querySelectorAll('[data-testid=players] [data-seat-name]')]"
-        ".map((e) => e.textContent)"
-    )
-    assert names == ["Spieler 1", "Spieler 2"], names
-    assert errors == []

@@ -48,3 +48,25 @@ test("the idle build makes only the dialogs asked for that are not built yet", a
   await new Promise((resolve) => setTimeout(resolve, 200)); // Node has no requestIdleCallback
   assert.deepEqual(builds, ["help", "setup"]);
 });
+
+test("after a switch of language the closed dialogs are built again on next use; an open one stays", () => {
+  const removed = [];
+  const el = (name, open) => ({ name, open, remove: () => removed.push(name) });
+  const slot = { append() {} };
+  let builds = 0;
+  const dialogs = new LazyDialogs(slot, {
+    setup: () => (builds++, { el: el("setup", false) }),
+    help: () => (builds++, { el: el("help", true) }),
+  });
+  const hooked = [];
+  dialogs.when("setup", () => hooked.push("setup"));
+  const setup = dialogs.get("setup");
+  const help = dialogs.get("help");
+  dialogs.forgetClosed();
+  assert.deepEqual(removed, ["setup"]);
+  assert.equal(dialogs.built("setup"), null);
+  assert.equal(dialogs.built("help"), help);
+  assert.notEqual(dialogs.get("setup"), setup);
+  assert.equal(builds, 3);
+  assert.deepEqual(hooked, ["setup", "setup"], "what other modules add is added to the new one");
+});

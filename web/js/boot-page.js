@@ -27,11 +27,7 @@ const speaking = startLanguage({
   link: hashLanguage(location.hash),
   base: new URL("../", import.meta.url),
   english: ENGLISH,
-}).then((tag) => {
-  translatePage();
-  // The web app manifest in the same language (its description; build_site.py writes one each).
-  if (tag !== "en") document.querySelector('link[rel="manifest"]')?.setAttribute("href", `manifest-${tag}.webmanifest`);
-});
+}).then(() => translatePage());
 
 // What went wrong and what the person can do about it, by the failure's kind (engine/client.js
 // and engine/worker.js name them); its English message goes to the technical details.

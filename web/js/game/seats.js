@@ -30,6 +30,22 @@ export function isDefaultName(name, i) {
   return DEFAULT_NAMES.some((pattern) => pattern.replace("{n}", String(i + 1)) === name);
 }
 
+/** Seat `i`'s name as shown: a default name (in whatever language it was made) in the page's. */
+export function shownName(name, i) {
+  return !name || isDefaultName(name, i) ? t("seat.default-name", { n: i + 1 }) : name;
+}
+
+/**
+ * `seats` with every name no one typed in the page's language (after a switch of language): the
+ * default ones, and those the page gave by a message (`nameKey`: the lesson's "You").
+ */
+export function localSeats(seats) {
+  return seats.map((seat, i) => {
+    const name = seat.nameKey ? t(seat.nameKey) : shownName(seat.name, i);
+    return name === seat.name ? seat : { ...seat, name };
+  });
+}
+
 /** The four seats of a new table: "Player 1"… in the page's language, people all. */
 export function defaultSeats() {
   return DEFAULT_COLOURS.map((colour, i) => ({ name: t("seat.default-name", { n: i + 1 }), colour, type: "human" }));
@@ -60,7 +76,7 @@ export function completeSeats(seats = [], count = 2, names = []) {
     const given = seats[i] ?? {};
     const seat = { ...defaults[i], ...given, colour: given.colour ?? null };
     if (names[i]) seat.name = names[i];
-    if (isDefaultName(seat.name, i)) seat.name = defaults[i].name; // in this page's language
+    seat.name = shownName(seat.name, i); // a default one in this page's language
     return seat;
   });
   const taken = new Set();

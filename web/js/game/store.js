@@ -14,7 +14,8 @@
 // Nothing here knows a rule; the store only keeps the seats (names, colours, who plays them)
 // and the seed that the engine does not hold.
 
-import { completeSeats, computerLevel, hashText } from "./seats.js";
+import { completeSeats, computerLevel, hashText, localSeats } from "./seats.js";
+import { onLanguageChange } from "../i18n/messages.js";
 import { HeldLog } from "./view-log.js";
 
 export const DEFAULT_OPTIONS = { players: 2, tiles: "12", found: "isolated", rank: false, teams: false };
@@ -44,6 +45,9 @@ export class GameStore {
     this.origin = null; // the share code of the link it was opened from, if any
     this.byLinkSecret = null; // a by-link game's secret of this device's seat (hex), if any
     this.version = 0; // bumped with every new view: answers about an older one are dropped
+    // Names no one typed follow a switch of language; the store is made before every view that
+    // reads it, so they see the new names when they re-say their words.
+    onLanguageChange(() => (this.seats = localSeats(this.seats)));
   }
 
   get state() {

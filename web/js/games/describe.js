@@ -1,10 +1,17 @@
-// Words for a kept game in the Games list: its title, where it stands, when it was played.
+// Words for a kept game in the Games list: its title, where it stands, when it was played. A
+// seat named by no one is named in the page's language, whichever it was kept in.
 
+import { shownName } from "../game/seats.js";
 import { currentLanguage, list, t } from "../i18n/messages.js";
+
+/** Seat `i`'s name in a kept `entry`, as shown ("?" for a seat it does not have). */
+export function seatName(entry, i) {
+  return entry.seats[i] ? shownName(entry.seats[i].name, i) : "?";
+}
 
 /** The person's name for the game, or its seats' names. */
 export function gameTitle(entry) {
-  return entry.name || entry.seats.map((s) => s.name).join(t("games.vs"));
+  return entry.name || entry.seats.map((_, i) => seatName(entry, i)).join(t("games.vs"));
 }
 
 /**
@@ -14,13 +21,13 @@ export function gameTitle(entry) {
 export function gameStanding(entry) {
   if (entry.phase === "over") return t("games.finished", { steps: entry.steps });
   if (entry.bylink) return byLinkStanding(entry);
-  const name = entry.seats[entry.current]?.name ?? "?";
+  const name = seatName(entry, entry.current);
   return t("games.standing", { name, phase: entry.phase === "build" ? "build" : "place", step: entry.steps });
 }
 
 function byLinkStanding(entry) {
   const { stage, toAct, seat } = entry.bylink;
-  const name = entry.seats[toAct]?.name ?? "?";
+  const name = seatName(entry, toAct);
   const whose = stage === "joining" ? "joining" : toAct === seat ? "mine" : "other";
   return t("bylink2.standing", { whose, name, step: entry.steps });
 }
@@ -29,7 +36,7 @@ function byLinkStanding(entry) {
 export function gameWinners(entry) {
   const winners = entry.phase === "over" ? entry.state?.result?.winners : null;
   if (!Array.isArray(winners)) return null;
-  const names = winners.map((seat) => entry.seats[seat]?.name ?? "?");
+  const names = winners.map((seat) => seatName(entry, seat));
   return t("games.won", { count: names.length, names: list(names) });
 }
 

@@ -2,23 +2,26 @@
 // where it stands and when it was played; open, rename, delete (with an undo), clear the
 // finished ones, export all as one file and import such a file. The game on screen is marked.
 
-import { list as listOf, t } from "../i18n/messages.js";
+import { list as listOf, onLanguageChange, t } from "../i18n/messages.js";
+import { said } from "../i18n/page-text.js";
 import { errorText } from "../screen/notify.js";
 import { downloadText, h, fill } from "../base/dom.js";
 import { ICONS } from "../base/icons.js";
 import { headerButton } from "../screen/layout.js";
 import { colourById } from "../base/theme.js";
 import { computerLabel } from "../game/seats.js";
-import { gameStanding, gameTitle, gameWinners, playedAgo } from "./describe.js";
+import { gameStanding, gameTitle, gameWinners, playedAgo, seatName } from "./describe.js";
 import { thumbnail } from "./thumbnail.js";
 
 const btn = (text, attrs) => h("button", { type: "button", class: "tg-btn tg-btn-small", ...attrs }, text);
+// A button whose words are the message `key`, said again after a switch of language.
+const keyBtn = (key, attrs) => said(btn("", attrs), { text: key });
 
 function seatDots(entry) {
   return h(
     "span",
     { class: "games-seats" },
-    entry.seats.map((s) => {
+    entry.seats.map((s, i) => {
       const c = colourById(s.colour);
       return h(
         "span",
@@ -28,7 +31,7 @@ function seatDots(entry) {
           style: { "--seat": c.fill, "--seat-edge": c.edge },
           aria: { hidden: "true" },
         }),
-        s.name,
+        seatName(entry, i),
         computerLabel(s.type) ? h("span", { class: "tg-badge tg-badge-ai" }, computerLabel(s.type)) : null,
       );
     }),
@@ -57,20 +60,20 @@ export function createGamesDialog({ screen, games, currentId }) {
   const dialog = h(
     "dialog",
     { class: "tg-dialog games-dialog", aria: { labelledby: "games-title" }, dataset: { testid: "games-dialog" } },
-    h("h2", { id: "games-title" }, t("games.title"), " ", count),
+    h("h2", { id: "games-title" }, said(h("span"), { text: "games.title" }), " ", count),
     h(
       "div",
       { class: "share-row games-tools" },
-      btn(t("games.clear-finished"), { dataset: { testid: "games-clear-finished" }, onclick: () => clearFinished() }),
-      btn(t("games.export"), { dataset: { testid: "games-export" }, onclick: () => exportAll() }),
-      h("label", { class: "tg-btn tg-btn-small share-file-label" }, t("games.import"), file),
+      keyBtn("games.clear-finished", { dataset: { testid: "games-clear-finished" }, onclick: () => clearFinished() }),
+      keyBtn("games.export", { dataset: { testid: "games-export" }, onclick: () => exportAll() }),
+      h("label", { class: "tg-btn tg-btn-small share-file-label" }, said(h("span"), { text: "games.import" }), file),
     ),
     status,
     list,
     h(
       "div",
       { class: "share-row share-end" },
-      btn(t("help.close"), { dataset: { testid: "games-close" }, onclick: () => dialog.close() }),
+      keyBtn("help.close", { dataset: { testid: "games-close" }, onclick: () => dialog.close() }),
     ),
   );
   let lastRemoved = [];
@@ -238,13 +241,27 @@ export function createGamesDialog({ screen, games, currentId }) {
   screen.placeButton(
     "games",
     headerButton({
-      label: t("games.button"),
+      label: "games.button",
       icon: ICONS.games(),
-      title: t("games.button.title"),
+      title: "games.button.title",
       testid: "games",
       onclick: () => show(),
     }),
   );
+
+  // An open list says its rows again in the new language (a closed one does when it opens); a
+  // name being typed stays as it is, in its field. What the status line said is past.
+  onLanguageChange(async () => {
+    if (!dialog.open) return;
+    const typing = dialog.querySelector("[data-testid=game-name]");
+    const renaming = typing && { id: typing.closest("[data-id]")?.dataset.id, value: typing.value };
+    say("");
+    await refresh();
+    if (!renaming) return;
+    dialog.querySelector(`[data-id="${renaming.id}"] [data-testid=game-rename]`)?.click();
+    const field = dialog.querySelector("[data-testid=game-name]");
+    if (field) field.value = renaming.value;
+  });
 
   async function show() {
     say("");

@@ -90,6 +90,29 @@ export function setCatalogue(catalogue) {
   current = catalogue;
 }
 
+// What re-says its words when the language changes in place (language.js, switchLanguage): each
+// view that made its words once, when it was built, or that shows words now (the step bar, the
+// log, an open dialog).
+const listeners = new Set();
+
+/** Call `fn(tag)` after each switch of the page's language; returns what stops it. */
+export function onLanguageChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/** Tell the views that the page now speaks `catalogue`'s language (after setCatalogue). */
+export function languageChanged() {
+  for (const fn of [...listeners]) {
+    try {
+      fn(current.tag);
+    } catch (error) {
+      // One view that cannot re-say its words must not keep the others in the old language.
+      console.error("Taluva: a view could not switch its language:", error);
+    }
+  }
+}
+
 export function currentLanguage() {
   return current?.tag ?? null;
 }

@@ -1,7 +1,8 @@
 // The lesson's card above the board: which step, what to do, and once the move passed what it
 // showed; Next, Skip and Leave. Words only: what passes is the engine's (lesson.js asks it).
 
-import { t } from "../i18n/messages.js";
+import { onLanguageChange, t } from "../i18n/messages.js";
+import { said } from "../i18n/page-text.js";
 import { h, fill } from "../base/dom.js";
 import { stepKeys } from "./texts.js";
 import { ruleLink } from "../screen/rule-link.js";
@@ -15,25 +16,42 @@ export function createLessonCard({ onNext, onSkip, onLeave }) {
   next.addEventListener("click", () => onNext());
   const skip = h("button", { type: "button", class: "tg-btn", dataset: { testid: "lesson-skip" } }, t("lesson.skip"));
   skip.addEventListener("click", () => onSkip());
-  const leave = h(
-    "button",
-    { type: "button", class: "tg-btn", dataset: { testid: "lesson-leave" } },
-    t("lesson.leave"),
-  );
+  const leave = said(h("button", { type: "button", class: "tg-btn", dataset: { testid: "lesson-leave" } }), {
+    text: "lesson.leave",
+  });
   leave.addEventListener("click", () => onLeave());
-  const el = h(
-    "section",
-    { class: "tg-lesson", hidden: true, aria: { label: t("lesson.label") }, dataset: { testid: "lesson" } },
-    h("div", { class: "tg-lesson-head" }, count, " ", title),
-    text,
-    done,
-    h("div", { class: "tg-lesson-buttons" }, next, skip, leave),
+  const el = said(
+    h(
+      "section",
+      { class: "tg-lesson", hidden: true, dataset: { testid: "lesson" } },
+      h("div", { class: "tg-lesson-head" }, count, " ", title),
+      text,
+      done,
+      h("div", { class: "tg-lesson-buttons" }, next, skip, leave),
+    ),
+    { label: "lesson.label" },
   );
+  // The step shown, to say it again after a switch of language.
+  let shown = null;
+  onLanguageChange(() => {
+    if (!shown || el.hidden) return;
+    const { step, index, total, passed } = shown;
+    card.show(step, index, total);
+    if (passed) sayPassed(step);
+  });
+  const sayPassed = (step) => {
+    el.dataset.passed = "1";
+    done.textContent = t(stepKeys(step.id).done);
+    done.hidden = false;
+    next.hidden = false;
+    skip.hidden = true;
+  };
 
-  return {
+  const card = {
     el,
     /** Show step `step` (the engine's {id, rules}), number `index` of `total`. */
     show(step, index, total) {
+      shown = { step, index, total, passed: false };
       const keys = stepKeys(step.id);
       el.hidden = false;
       el.dataset.step = step.id;
@@ -51,11 +69,8 @@ export function createLessonCard({ onNext, onSkip, onLeave }) {
     },
     /** The move passed: say what it showed and offer the next step. */
     passed(step) {
-      el.dataset.passed = "1";
-      done.textContent = t(stepKeys(step.id).done);
-      done.hidden = false;
-      next.hidden = false;
-      skip.hidden = true;
+      if (shown) shown.passed = true;
+      sayPassed(step);
       next.focus({ preventScroll: true });
     },
     hide() {
@@ -63,29 +78,23 @@ export function createLessonCard({ onNext, onSkip, onLeave }) {
       delete el.dataset.step;
     },
   };
+  return card;
 }
 
 /** The first visit's offer beside the game it starts: not a wall, a line with two buttons. */
 export function createLessonOffer({ onTake, onDismiss }) {
-  const take = h(
-    "button",
-    { type: "button", class: "tg-btn tg-btn-primary", dataset: { testid: "lesson-offer-take" } },
-    t("lesson.offer.take"),
+  const take = said(
+    h("button", { type: "button", class: "tg-btn tg-btn-primary", dataset: { testid: "lesson-offer-take" } }),
+    { text: "lesson.offer.take" },
   );
-  const dismiss = h(
-    "button",
-    {
-      type: "button",
-      class: "tg-btn",
-      aria: { label: t("lesson.offer.dismiss") },
-      dataset: { testid: "lesson-offer-dismiss" },
-    },
-    "✕",
+  const dismiss = said(
+    h("button", { type: "button", class: "tg-btn", dataset: { testid: "lesson-offer-dismiss" } }, "✕"),
+    { label: "lesson.offer.dismiss" },
   );
   const el = h(
     "aside",
     { class: "tg-lesson-offer", dataset: { testid: "lesson-offer" } },
-    h("span", {}, t("lesson.offer")),
+    said(h("span"), { text: "lesson.offer" }),
     take,
     dismiss,
   );

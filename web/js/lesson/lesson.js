@@ -24,8 +24,8 @@ export const AFTER_LESSON_SEATS = Object.freeze([{ type: "human" }, { type: "com
 export function lessonSeats(seat, players = 2) {
   return Array.from({ length: players }, (_, i) =>
     i === seat
-      ? { name: t("lesson.you"), colour: "red", type: "human", you: true }
-      : { name: t("lesson.rival"), colour: "blue", type: "human" },
+      ? { name: t("lesson.you"), nameKey: "lesson.you", colour: "red", type: "human", you: true }
+      : { name: t("lesson.rival"), nameKey: "lesson.rival", colour: "blue", type: "human" },
   );
 }
 

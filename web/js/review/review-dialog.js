@@ -16,6 +16,7 @@
 import { Board } from "../board/board.js";
 import { moveText } from "../i18n/move-text.js";
 import { t } from "../i18n/messages.js";
+import { translatePage } from "../i18n/page-text.js";
 import { h, fill } from "../base/dom.js";
 import { errorText } from "../screen/notify.js";
 import { frameCamera, shownHexes } from "./frame.js";
@@ -49,13 +50,14 @@ export function createReviewDialog({ engine, seats, colours, root }) {
     class: "review-progress",
     max: "1",
     value: "0",
-    aria: { label: t("review.progress-label") },
+    dataset: { i18nLabel: "review.progress-label" },
   });
-  const cancel = h(
-    "button",
-    { type: "button", class: "tg-btn", dataset: { testid: "review-cancel" }, onclick: () => stop() },
-    t("review.cancel"),
-  );
+  const cancel = h("button", {
+    type: "button",
+    class: "tg-btn",
+    dataset: { testid: "review-cancel", i18n: "review.cancel" },
+    onclick: () => stop(),
+  });
   const count = h("span", { class: "review-count", aria: { hidden: "true" }, dataset: { testid: "review-count" } });
   const progressRow = h("div", { class: "review-progress-row" }, progress, count, cancel);
   const graph = document.createElementNS(SVG, "svg");
@@ -70,16 +72,21 @@ export function createReviewDialog({ engine, seats, colours, root }) {
       class: "review-graph-box",
       tabindex: "0",
       role: "slider",
-      aria: { label: t("review.graph"), valuemin: "1", valuemax: "1", valuenow: "1" },
-      dataset: { testid: "review-graph-box" },
+      aria: { valuemin: "1", valuemax: "1", valuenow: "1" },
+      dataset: { testid: "review-graph-box", i18nLabel: "review.graph" },
     },
     graph,
   );
   const legend = h(
     "ul",
     { class: "review-legend" },
-    h("li", {}, h("span", { class: "tg-mark tg-mark-last" }), t("review.legend-played")),
-    h("li", {}, h("span", { class: "tg-mark review-mark-preferred" }), t("review.legend-preferred")),
+    h("li", {}, h("span", { class: "tg-mark tg-mark-last" }), h("span", { dataset: { i18n: "review.legend-played" } })),
+    h(
+      "li",
+      {},
+      h("span", { class: "tg-mark review-mark-preferred" }),
+      h("span", { dataset: { i18n: "review.legend-preferred" } }),
+    ),
   );
   const marksList = h("div", { class: "review-marked", dataset: { testid: "review-marked" } });
   const canvas = h("canvas", {
@@ -98,11 +105,11 @@ export function createReviewDialog({ engine, seats, colours, root }) {
   const lineButton = (text, label, testid, onclick) =>
     h(
       "button",
-      { type: "button", class: "replay-btn", title: label, aria: { label }, dataset: { testid }, onclick },
+      { type: "button", class: "replay-btn", dataset: { testid, i18nTitle: label, i18nLabel: label }, onclick },
       text,
     );
-  const linePrevious = lineButton("◀", t("review.line-previous"), "review-line-previous", () => showLine(line - 1));
-  const lineNext = lineButton("▶", t("review.line-next"), "review-line-next", () => showLine(line + 1));
+  const linePrevious = lineButton("◀", "review.line-previous", "review-line-previous", () => showLine(line - 1));
+  const lineNext = lineButton("▶", "review.line-next", "review-line-next", () => showLine(line + 1));
   const lineShow = h(
     "button",
     { type: "button", class: "tg-btn tg-btn-small", dataset: { testid: "review-line" }, onclick: () => toggleLine() },
@@ -116,9 +123,7 @@ export function createReviewDialog({ engine, seats, colours, root }) {
       {
         type: "button",
         class: "replay-btn",
-        title: label,
-        aria: { label },
-        dataset: { testid },
+        dataset: { testid, i18nTitle: label, i18nLabel: label },
         onclick: () => choose(selected + delta),
       },
       text,
@@ -139,9 +144,9 @@ export function createReviewDialog({ engine, seats, colours, root }) {
       h(
         "div",
         { class: "review-turn-row" },
-        stepButton("◀", t("review.previous"), "review-previous", -1),
+        stepButton("◀", "review.previous", "review-previous", -1),
         details,
-        stepButton("▶", t("review.next"), "review-next", 1),
+        stepButton("▶", "review.next", "review-next", 1),
       ),
     ),
     h("div", { class: "review-view" }, h("div", { class: "replay-board-wrap review-board-wrap" }, canvas), lineRow),
@@ -153,18 +158,22 @@ export function createReviewDialog({ engine, seats, colours, root }) {
       aria: { labelledby: "review-title" },
       dataset: { testid: "review-dialog" },
     },
-    h("h2", { id: "review-title" }, t("review.title")),
+    h("h2", { id: "review-title", dataset: { i18n: "review.title" } }),
     el,
     h(
       "div",
       { class: "tg-dialog-buttons" },
-      h(
-        "button",
-        { type: "button", class: "tg-btn", dataset: { testid: "review-close" }, onclick: () => dialog.close() },
-        t("review.close"),
-      ),
+      h("button", {
+        type: "button",
+        class: "tg-btn",
+        dataset: { testid: "review-close", i18n: "review.close" },
+        onclick: () => dialog.close(),
+      }),
     ),
   );
+  // Its words are marked with their messages (i18n/page-text.js): said now, and again by a switch
+  // of language; what a review shows is said as it opens.
+  translatePage(dialog);
   root.append(dialog);
   // The dialog frames the board itself (frame.js), until the user zooms or pans it.
   let userCamera = false;

@@ -1,31 +1,42 @@
 // The game screen's skeleton: header with its action buttons, the board with its zoom buttons,
 // the step bar, the side panels, the live regions; and slots where other modules put their
 // parts (the Share button, dialogs). Buttons name a keymap action: their titles and shortcuts
-// come from the keymap, their clicks go to the same `run(action, arg)` as the keys.
+// come from the keymap, their clicks go to the same `run(action, arg)` as the keys. Every word is
+// marked with its message (i18n/page-text.js), so that a switch of language re-says it.
 
-import { t } from "../i18n/messages.js";
+import { said } from "../i18n/page-text.js";
 import { h, fill } from "../base/dom.js";
 import { ICONS } from "../base/icons.js";
 import { ariaKeysFor, titleFor } from "./keymap.js";
 import { createNotices } from "./notify.js";
 import { renderLegend } from "./panels.js";
 
-/** A header button: an icon and a label (hidden on phones, so the name is also aria-label). */
-export function headerButton({ label, icon, title, keys, testid, onclick }) {
-  return h(
+/**
+ * A header button: an icon and a label (hidden on phones, so the name is also aria-label).
+ * `label` and `title` are message keys; `action` a keymap action, whose title it shows instead.
+ */
+export function headerButton({ label, icon, title, action, testid, onclick }) {
+  const button = h(
     "button",
     {
       type: "button",
       class: "tg-btn",
       onclick,
-      title,
-      "aria-label": label,
-      "aria-keyshortcuts": keys,
-      dataset: { testid },
+      "aria-keyshortcuts": action ? ariaKeysFor(action) : null,
+      dataset: action ? { testid, keymap: action } : { testid },
     },
     icon ? h("span", { class: "tg-ico", aria: { hidden: "true" } }, icon) : null,
-    h("span", { class: "tg-btn-label" }, label),
+    said(h("span", { class: "tg-btn-label" }), { text: label }),
   );
+  return said(button, { label, title });
+}
+
+/**
+ * Say the titles that come from the keymap again ("Undo (Ctrl+Z)": a message made of messages,
+ * which the marks of page-text.js cannot hold), after a switch of language.
+ */
+export function sayKeyTitles(root) {
+  for (const el of root.querySelectorAll("[data-keymap]")) el.title = titleFor(el.dataset.keymap);
 }
 
 // The buttons other modules bring (Games, Share) hold their place from the header's first
@@ -38,37 +49,37 @@ function reservedSlot(name, { label, icon }) {
 }
 
 function actionButton(run, action, label) {
-  return headerButton({
-    label,
-    icon: ICONS[action](),
-    title: titleFor(action),
-    keys: ariaKeysFor(action),
-    testid: action,
-    onclick: () => run(action),
-  });
+  const button = headerButton({ label, icon: ICONS[action](), action, testid: action, onclick: () => run(action) });
+  button.title = titleFor(action);
+  return button;
 }
 
 function zoomButtons(run) {
   // `step`: zooms by a step (hidden where the board is too short for all three).
   const button = (action, text, label, testid, step = false) =>
-    h(
-      "button",
-      {
-        type: "button",
-        class: step ? "tg-btn tg-btn-icon tg-zoom-step" : "tg-btn tg-btn-icon",
-        title: titleFor(action),
-        aria: { label },
-        dataset: { testid },
-        onclick: () => run(action),
-      },
-      text,
+    said(
+      h(
+        "button",
+        {
+          type: "button",
+          class: step ? "tg-btn tg-btn-icon tg-zoom-step" : "tg-btn tg-btn-icon",
+          title: titleFor(action),
+          dataset: { testid, keymap: action },
+          onclick: () => run(action),
+        },
+        text,
+      ),
+      { label },
     );
-  return h(
-    "div",
-    { class: "tg-zoom", role: "group", aria: { label: t("layout.zoom") } },
-    button("zoom-in", "+", t("key.zoom-in.title"), "zoom-in", true),
-    button("zoom-out", "−", t("key.zoom-out.title"), "zoom-out", true),
-    button("fit", "⤢", t("key.fit.title"), "fit"),
+  return said(
+    h(
+      "div",
+      { class: "tg-zoom", role: "group" },
+      button("zoom-in", "+", "key.zoom-in.title", "zoom-in", true),
+      button("zoom-out", "−", "key.zoom-out.title", "zoom-out", true),
+      button("fit", "⤢", "key.fit.title", "fit"),
+    ),
+    { label: "layout.zoom" },
   );
 }
 
@@ -80,40 +91,47 @@ function sidePanels(parts) {
   // canvas work is on the main thread while the page starts).
   // A click on its summary draws it before it opens; "toggle" (a task later) when opened otherwise.
   const fillLegend = () => legend.firstChild || renderLegend(legend);
-  const legendFold = h("details", {}, h("summary", { onclick: fillLegend }, h("h2", {}, t("layout.legend"))), legend);
+  const legendFold = h(
+    "details",
+    {},
+    h("summary", { onclick: fillLegend }, said(h("h2"), { text: "layout.legend" })),
+    legend,
+  );
   legendFold.addEventListener("toggle", fillLegend);
   const card = (id, title, body) =>
-    h("section", { class: `tg-card tg-card-${id}`, dataset: { card: id } }, h("h2", {}, title), body);
-  return h(
-    "aside",
-    { class: "tg-side", aria: { label: t("layout.side") } },
-    card("players", t("layout.players"), parts.players),
-    card("tiles", t("layout.tiles"), parts.tiles),
-    card("log", t("layout.moves"), parts.log),
-    h("section", { class: "tg-card tg-card-legend", dataset: { card: "legend" } }, legendFold),
+    h("section", { class: `tg-card tg-card-${id}`, dataset: { card: id } }, said(h("h2"), { text: title }), body);
+  return said(
+    h(
+      "aside",
+      { class: "tg-side" },
+      card("players", "layout.players", parts.players),
+      card("tiles", "layout.tiles", parts.tiles),
+      card("log", "layout.moves", parts.log),
+      h("section", { class: "tg-card tg-card-legend", dataset: { card: "legend" } }, legendFold),
+    ),
+    { label: "layout.side" },
   );
 }
 
 // The phone's tabs: each opens its card in the sheet over the board; the open one closes it.
 function sheetTabs(root) {
   const tabs = [
-    ["tiles", t("layout.tiles")],
-    ["log", t("layout.moves")],
-    ["legend", t("layout.legend")],
+    ["tiles", "layout.tiles"],
+    ["log", "layout.moves"],
+    ["legend", "layout.legend"],
   ].map(([id, label]) =>
-    h(
-      "button",
-      {
+    said(
+      h("button", {
         type: "button",
         class: "tg-btn tg-tab",
         aria: { pressed: "false" },
         dataset: { testid: `tab-${id}`, sheet: id },
         onclick: () => showSheet(root, root.dataset.sheet === id ? null : id),
-      },
-      label,
+      }),
+      { text: label },
     ),
   );
-  return h("nav", { class: "tg-tabs", aria: { label: t("layout.side") } }, tabs);
+  return said(h("nav", { class: "tg-tabs" }, tabs), { label: "layout.side" });
 }
 
 function showSheet(root, id) {
@@ -191,17 +209,19 @@ function moreMenu(parts) {
     parts.buttons.help,
     parts.languageSlot,
   );
-  const toggle = h(
-    "button",
-    {
-      type: "button",
-      class: "tg-btn tg-more-toggle",
-      title: t("layout.more"),
-      aria: { label: t("layout.more"), expanded: "false", controls: "tg-more" },
-      dataset: { testid: "more" },
-      onclick: () => setOpen(!panel.classList.contains("is-open")),
-    },
-    h("span", { class: "tg-ico", aria: { hidden: "true" } }, "⋯"),
+  const toggle = said(
+    h(
+      "button",
+      {
+        type: "button",
+        class: "tg-btn tg-more-toggle",
+        aria: { expanded: "false", controls: "tg-more" },
+        dataset: { testid: "more" },
+        onclick: () => setOpen(!panel.classList.contains("is-open")),
+      },
+      h("span", { class: "tg-ico", aria: { hidden: "true" } }, "⋯"),
+    ),
+    { label: "layout.more", title: "layout.more" },
   );
   const setOpen = (open) => {
     panel.classList.toggle("is-open", open);
@@ -215,38 +235,36 @@ function moreMenu(parts) {
   return [toggle, panel];
 }
 
+// The board: its role's name is the page's own, in the page's language ("Spielbrett").
+function boardCanvas() {
+  const canvas = h("canvas", {
+    class: "tg-board",
+    tabindex: "0",
+    role: "application",
+    aria: { describedby: "tg-turn-live" },
+    dataset: { testid: "board", i18nRoledescription: "layout.board.role" },
+  });
+  return said(canvas, { label: "layout.board.label" });
+}
+
 /** Build the screen in `root`; returns its parts. `run(action, arg)` performs a keymap action. */
 export function buildLayout(root, run) {
   const parts = {
     turnBanner: h("div", { class: "tg-turn", dataset: { testid: "turn" } }),
     buttons: {
-      newGame: actionButton(run, "new-game", t("layout.new-game")),
-      hint: actionButton(run, "hint", t("layout.hint")),
-      undo: actionButton(run, "undo", t("layout.undo")),
-      redo: actionButton(run, "redo", t("layout.redo")),
-      replay: actionButton(run, "show-replay", t("replay.button")),
-      help: actionButton(run, "help", t("layout.help")),
+      newGame: actionButton(run, "new-game", "layout.new-game"),
+      hint: actionButton(run, "hint", "layout.hint"),
+      undo: actionButton(run, "undo", "layout.undo"),
+      redo: actionButton(run, "redo", "layout.redo"),
+      replay: actionButton(run, "show-replay", "replay.button"),
+      help: actionButton(run, "help", "layout.help"),
     },
-    gamesSlot: reservedSlot("games", { label: t("games.button"), icon: ICONS.games() }),
-    shareSlot: reservedSlot("share", { label: t("share.button"), icon: ICONS.share() }),
+    gamesSlot: reservedSlot("games", { label: "games.button", icon: ICONS.games() }),
+    shareSlot: reservedSlot("share", { label: "share.button", icon: ICONS.share() }),
     languageSlot: h("span", { class: "tg-slot", dataset: { slot: "language" } }),
-    canvas: h("canvas", {
-      class: "tg-board",
-      tabindex: "0",
-      role: "application",
-      "aria-roledescription": t("layout.board.role"),
-      aria: {
-        label: t("layout.board.label"),
-        describedby: "tg-turn-live",
-      },
-      dataset: { testid: "board" },
-    }),
+    canvas: boardCanvas(),
     tip: h("div", { class: "tg-tip", role: "tooltip", hidden: true, dataset: { testid: "tip" } }),
-    stepBar: h("section", {
-      class: "tg-stepbar",
-      aria: { label: t("layout.stepbar") },
-      dataset: { testid: "stepbar" },
-    }),
+    stepBar: said(h("section", { class: "tg-stepbar", dataset: { testid: "stepbar" } }), { label: "layout.stepbar" }),
     players: h("ol", { class: "tg-players", dataset: { testid: "players" } }),
     tiles: h("div", { class: "tg-tiles" }),
     log: h("ol", { class: "tg-log", dataset: { testid: "log" } }),
@@ -260,16 +278,9 @@ export function buildLayout(root, run) {
     "header",
     { class: "tg-top" },
     h("div", { class: "tg-brand" }, h("span", { class: "tg-logo", aria: { hidden: "true" } }), h("span", {}, "Taluva")),
-    h(
-      "nav",
-      { class: "tg-actions", aria: { label: t("layout.actions") } },
-      b.newGame,
-      b.hint,
-      b.undo,
-      b.redo,
-      b.replay,
-      moreMenu(parts),
-    ),
+    said(h("nav", { class: "tg-actions" }, b.newGame, b.hint, b.undo, b.redo, b.replay, moreMenu(parts)), {
+      label: "layout.actions",
+    }),
   );
   fitHeader(header, b.replay);
   // The notices live over the board, never over the step bar's buttons under it.
@@ -299,7 +310,7 @@ export function buildLayout(root, run) {
 export function coordsToggle(log, onChange) {
   const box = h("input", { type: "checkbox", dataset: { testid: "coords" } });
   box.addEventListener("change", () => onChange(box.checked));
-  const toggle = h("label", { class: "tg-coords-toggle" }, box, " ", t("words.coords"));
+  const toggle = h("label", { class: "tg-coords-toggle" }, box, " ", said(h("span"), { text: "words.coords" }));
   const title = log.previousElementSibling;
   if (title?.tagName !== "H2") return log.before(toggle);
   const head = h("div", { class: "tg-card-head" });

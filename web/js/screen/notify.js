@@ -44,6 +44,16 @@ export function createNotices(root) {
     flash(text) {
       show(flashEl, text, FLASH_MS, "flash");
     },
+    /** Take the error line and the flash away (their words are past: a switch of language). */
+    clear() {
+      for (const [el, attr] of [
+        [alert, "error"],
+        [flashEl, "flash"],
+      ]) {
+        clearTimeout(timers[attr]);
+        el.hidden = true;
+      }
+    },
   };
 }
 

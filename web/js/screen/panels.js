@@ -3,7 +3,7 @@
 
 import { drawHexTop, drawPiece, drawTile, hexPath } from "../board/art.js";
 import { levelName } from "../i18n/engine-text.js";
-import { rich, t } from "../i18n/messages.js";
+import { currentLanguage, rich, t } from "../i18n/messages.js";
 import { turnShort } from "../i18n/move-short.js";
 import { moveText } from "../i18n/move-text.js";
 import { fill, h, smallCanvas } from "../base/dom.js";
@@ -164,11 +164,12 @@ function playerRow(p, state, seat, colour, info) {
 
 // What each panel (or each of its rows) last showed, by element: what has the same inputs is
 // left as it is, since a step changes a row or two and rebuilding the rest (their canvases)
-// cost a few ms of the step's round trip.
+// cost a few ms of the step's round trip. The page's language is one of every row's inputs: after
+// a switch each row says its words again.
 const shownInputs = new WeakMap();
 
 function unchanged(el, inputs) {
-  const text = JSON.stringify(inputs);
+  const text = JSON.stringify([currentLanguage(), inputs]);
   if (shownInputs.get(el) === text) return true;
   shownInputs.set(el, text);
   return false;
@@ -342,7 +343,9 @@ export function renderLog(el, state, seats, colours, actions = null) {
 }
 
 /** One child of `el` per key, rebuilt by `make(i)` only where its key changed; true if any was. */
-function updateRows(el, keys, make) {
+function updateRows(el, inputs, make) {
+  const language = currentLanguage();
+  const keys = inputs.map((key) => `${language} ${key}`);
   const before = shownInputs.get(el) ?? [];
   shownInputs.set(el, keys);
   if (!before.length) el.replaceChildren();

@@ -9,17 +9,17 @@ import { stepsThrough, turnHexes } from "../game/log-turns.js";
 import { MoveChoice } from "../game/choice.js";
 import { motionMs } from "../game/computer.js";
 import { computerLevel } from "../game/seats.js";
-import { t } from "../i18n/messages.js";
+import { onLanguageChange, t } from "../i18n/messages.js";
 import { inTasks } from "../base/tasks.js";
 import { createGameDialogs } from "./dialogs/game-dialogs.js";
 import { buildProbe, createIntents } from "./intents.js";
 import { listenKeys } from "./keys.js";
-import { buildLayout, coordsToggle } from "./layout.js";
+import { buildLayout, coordsToggle, sayKeyTitles } from "./layout.js";
 import { longPressTitles } from "./longpress.js";
 import { createMenu } from "./menu.js";
 import { errorText } from "./notify.js";
 import { RULE_EVENT } from "./rule-link.js";
-import { renderLog, renderPlayers, renderTiles } from "./panels.js";
+import { renderLegend, renderLog, renderPlayers, renderTiles } from "./panels.js";
 import { renderBanner } from "./banner.js";
 import { announceChange, announceComputers } from "./say.js";
 import { showRootData } from "./root-data.js";
@@ -79,7 +79,25 @@ export class GameScreen {
     computers.onError((error) => this.notices.error(t("screen.computer-failed", { reason: errorText(error) })));
     hints.subscribe(() => this.render());
     root.addEventListener(RULE_EVENT, (e) => this.openHelp(e.detail.rule));
+    onLanguageChange(() => this.#sayAgain());
     root.dataset.busy = "0";
+  }
+
+  // The page speaks another language (i18n/language.js): the marked words of the layout are said
+  // already (page-text.js); what is drawn from the game is drawn again, the same game, choice
+  // and camera. The dialogs built before are built again when next opened; what the notices
+  // said is past.
+  #sayAgain() {
+    sayKeyTitles(this.root);
+    this.menu.close();
+    this.notices.clear();
+    const legend = this.root.querySelector(".tg-legend");
+    if (legend?.firstChild) renderLegend(legend);
+    this.dialogs.forgetClosed();
+    if (!this.view) return;
+    if (this.store.view) this.#renderLog();
+    else renderLog(this.parts.log, this.view.state, this.seats, this.colours);
+    this.render();
   }
 
   /** The view on screen: the store's, or before the engine's first answer the preview's. */

@@ -8,7 +8,7 @@
 
 import { cleanName, linkNames, unnamed } from "../game/seats.js";
 import { byLinkEntryId } from "../games/library.js";
-import { list, t } from "../i18n/messages.js";
+import { list, onLanguageChange, t } from "../i18n/messages.js";
 import { moveText } from "../i18n/move-text.js";
 import { formatByLinkHash } from "./bylink-hash.js";
 import { showNotice } from "./notice.js";
@@ -353,6 +353,16 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
       ),
     ];
   }
+
+  // A switch of language: the panel says it all again, a name being typed kept in its field.
+  onLanguageChange(() => {
+    const game = store.view?.bylink;
+    if (!panel || !game) return;
+    const typed = panel.querySelector("[data-testid=bylink-name]")?.value;
+    render(game, store.view.state);
+    const field = panel.querySelector("[data-testid=bylink-name]");
+    if (field && typed !== undefined) field.value = typed;
+  });
 
   store.subscribe((change) => {
     follow(change).catch((error) =>

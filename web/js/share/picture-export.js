@@ -3,6 +3,7 @@
 // stands under these controls, beside the button that caused it.
 
 import { t } from "../i18n/messages.js";
+import { said } from "../i18n/page-text.js";
 import { h, saveBlob } from "../base/dom.js";
 import { errorText } from "../screen/notify.js";
 import { copyBoardPng, downloadBoardPng } from "./board-png.js";
@@ -23,35 +24,36 @@ export function createPictureExport({ store, colours, folded = () => false }) {
     dataset: { testid: "pictures-status" },
   });
   const say = (text) => (status.textContent = text);
+  // Words marked with their messages (i18n/page-text.js): a switch of language re-says them.
   const stepInput = (testid, label) =>
-    h("input", { type: "number", min: "0", step: "1", class: "pictures-step", aria: { label }, dataset: { testid } });
-  const first = stepInput("gif-first", t("pictures.gif.from"));
-  const last = stepInput("gif-last", t("pictures.gif.to"));
-  const btn = (text, testid, onclick) =>
-    h("button", { type: "button", class: "tg-btn", dataset: { testid }, onclick }, text);
-  const gifButton = btn(t("pictures.gif.make"), "make-gif", () => saveGif());
+    said(h("input", { type: "number", min: "0", step: "1", class: "pictures-step", dataset: { testid } }), { label });
+  const first = stepInput("gif-first", "pictures.gif.from");
+  const last = stepInput("gif-last", "pictures.gif.to");
+  const btn = (key, testid, onclick) =>
+    said(h("button", { type: "button", class: "tg-btn", dataset: { testid }, onclick }), { text: key });
+  const gifButton = btn("pictures.gif.make", "make-gif", () => saveGif());
   const el = h(
     "details",
     { class: "share-section pictures-section", dataset: { testid: "pictures" }, open: true },
-    h("summary", { class: "pictures-title" }, t("pictures.section")),
-    h("p", { class: "share-help" }, t("pictures.section.help")),
+    said(h("summary", { class: "pictures-title" }), { text: "pictures.section" }),
+    said(h("p", { class: "share-help" }), { text: "pictures.section.help" }),
     h(
       "div",
       { class: "share-row" },
-      btn(t("pictures.png"), "download-png", () => savePng()),
-      btn(t("pictures.png.copy"), "copy-png", () => copyPng()),
+      btn("pictures.png", "download-png", () => savePng()),
+      btn("pictures.png.copy", "copy-png", () => copyPng()),
     ),
     h(
       "div",
       { class: "share-row pictures-gif" },
-      h("label", { class: "pictures-label" }, t("pictures.gif.from"), " ", first),
-      h("label", { class: "pictures-label" }, t("pictures.gif.to"), " ", last),
+      h("label", { class: "pictures-label" }, said(h("span"), { text: "pictures.gif.from" }), " ", first),
+      h("label", { class: "pictures-label" }, said(h("span"), { text: "pictures.gif.to" }), " ", last),
       gifButton,
     ),
     status,
   );
 
-  const opener = btn(t("pictures.section"), "pictures-open", () => {
+  const opener = btn("pictures.section", "pictures-open", () => {
     el.open = true;
     el.scrollIntoView({ block: "nearest" });
   });

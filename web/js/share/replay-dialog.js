@@ -2,15 +2,16 @@
 // read-only), with the URL hash following the step shown. Opened by the header's Replay button,
 // a log row (at the end of its turn), a link's `at=` and the Share dialog.
 
-import { t } from "../i18n/messages.js";
+import { onLanguageChange } from "../i18n/messages.js";
+import { said } from "../i18n/page-text.js";
 import { colourById } from "../base/theme.js";
 import { h } from "../base/dom.js";
 import { createReplay } from "./replay.js";
 
 export function createReplayDialog({ store, screen, onStep, onReview }) {
   const root = screen.root;
-  const button = (text, testid, onclick) =>
-    h("button", { type: "button", class: "tg-btn", dataset: { testid }, onclick }, text);
+  const button = (key, testid, onclick) =>
+    said(h("button", { type: "button", class: "tg-btn", dataset: { testid }, onclick }), { text: key });
   const dialog = h("dialog", {
     class: "tg-dialog replay-dialog",
     aria: { labelledby: "replay-title" },
@@ -29,14 +30,14 @@ export function createReplayDialog({ store, screen, onStep, onReview }) {
     },
   });
   dialog.append(
-    h("h2", { id: "replay-title" }, t("share.replay")),
+    said(h("h2", { id: "replay-title" }), { text: "share.replay" }),
     replay.el,
     // The actions: the dialog's frame keeps this row in view at the foot (dialogs/frame.js).
     h(
       "div",
       { class: "share-row share-end" },
-      button(t("review.open"), "replay-review", () => onReview(replay.step)),
-      button(t("replay.back"), "replay-close", () => dialog.close()),
+      button("review.open", "replay-review", () => onReview(replay.step)),
+      button("replay.back", "replay-close", () => dialog.close()),
     ),
   );
 
@@ -50,6 +51,7 @@ export function createReplayDialog({ store, screen, onStep, onReview }) {
     onStep(null);
   });
   screen.slot("dialogs").append(dialog);
+  onLanguageChange(() => replay.say());
 
   return {
     /** Open at step `at` (null: the last). */

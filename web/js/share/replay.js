@@ -29,12 +29,13 @@ export function turnWords(shown, names) {
   return t("replay.move", { name, move: parts.filter(Boolean).join(" · ") });
 }
 
-function controlButton(content, title, testid, onclick) {
-  return h(
-    "button",
-    { type: "button", class: "replay-btn", title, "aria-label": title, dataset: { testid }, onclick },
-    content,
-  );
+function controlButton(content, testid, onclick) {
+  return h("button", { type: "button", class: "replay-btn", dataset: { testid }, onclick }, content);
+}
+
+function entitle(button, title) {
+  button.title = title;
+  button.setAttribute("aria-label", title);
 }
 
 /**
@@ -53,12 +54,7 @@ export function createReplay({
   onStep = () => {},
   compact = false,
 }) {
-  const canvas = h("canvas", {
-    class: "replay-board",
-    dataset: { testid: "replay-board" },
-    aria: { label: t("replay.board") },
-    role: "img",
-  });
+  const canvas = h("canvas", { class: "replay-board", dataset: { testid: "replay-board" }, role: "img" });
   const seatList = h("ol", { class: "embed-seats replay-seats", dataset: { testid: "replay-seats" } });
   const words = h("p", {
     class: "replay-move",
@@ -73,26 +69,39 @@ export function createReplay({
     max: "0",
     value: "0",
     class: "replay-range",
-    aria: { label: t("replay.turn-slider") },
     dataset: { testid: "replay-range" },
   });
   const playButton = controlButton(
     h("span", { class: "replay-play-icon", aria: { hidden: "true" } }),
-    "",
     "replay-play",
     () => (playing ? pause() : play()),
   );
+  const first = controlButton("«", "replay-first", () => manual(0));
+  const back = controlButton("‹", "replay-back", () => manual(previousStop(stops, step)));
+  const forward = controlButton("›", "replay-forward", () => manual(nextStop(stops, step)));
+  const last = controlButton("»", "replay-last", () => manual(total));
   const controls = h(
     "div",
-    { class: "replay-controls", role: "group", aria: { label: t("replay.controls") } },
-    controlButton("«", withKeys(t("replay.first-turn"), t("replay.keys.home")), "replay-first", () => manual(0)),
-    controlButton("‹", withKeys(t("replay.previous"), "←"), "replay-back", () => manual(previousStop(stops, step))),
+    { class: "replay-controls", role: "group" },
+    first,
+    back,
     playButton,
     range,
-    controlButton("›", withKeys(t("replay.next"), "→"), "replay-forward", () => manual(nextStop(stops, step))),
-    controlButton("»", withKeys(t("replay.last-turn"), t("replay.keys.end")), "replay-last", () => manual(total)),
+    forward,
+    last,
     label,
   );
+  // The words of its parts, said again after a switch of language (say()).
+  const sayParts = () => {
+    canvas.setAttribute("aria-label", t("replay.board"));
+    range.setAttribute("aria-label", t("replay.turn-slider"));
+    controls.setAttribute("aria-label", t("replay.controls"));
+    entitle(first, withKeys(t("replay.first-turn"), t("replay.keys.home")));
+    entitle(back, withKeys(t("replay.previous"), "←"));
+    entitle(forward, withKeys(t("replay.next"), "→"));
+    entitle(last, withKeys(t("replay.last-turn"), t("replay.keys.end")));
+  };
+  sayParts();
   const el = h(
     "div",
     {
@@ -127,9 +136,7 @@ export function createReplay({
   function showPlaying() {
     el.dataset.playing = playing ? "1" : "0";
     playButton.classList.toggle("is-playing", playing);
-    const title = withKeys(t(playing ? "replay.pause" : "replay.play"), t("replay.keys.space"));
-    playButton.title = title;
-    playButton.setAttribute("aria-label", title);
+    entitle(playButton, withKeys(t(playing ? "replay.pause" : "replay.play"), t("replay.keys.space")));
     playButton.setAttribute("aria-pressed", String(playing));
   }
 
@@ -228,6 +235,12 @@ export function createReplay({
     go: (target) => manual(target),
     play,
     pause,
+    /** Say every word again, in the page's language now (a switch of language). */
+    say() {
+      sayParts();
+      showPlaying();
+      if (state) show(state);
+    },
   };
 }
 

@@ -3,6 +3,7 @@
 // shown with textContent or as a form value, never as markup.
 
 import { t } from "../i18n/messages.js";
+import { said } from "../i18n/page-text.js";
 import { downloadText, h } from "../base/dom.js";
 import { headerButton } from "../screen/layout.js";
 import { ICONS } from "../base/icons.js";
@@ -55,11 +56,11 @@ async function copyText(text, field) {
 
 function fields() {
   const field = (tag, label, testid, attrs = {}) =>
-    h(tag, { class: "share-field", aria: { label }, dataset: { testid }, ...attrs });
+    said(h(tag, { class: "share-field", dataset: { testid }, ...attrs }), { label });
   return {
-    link: field("input", t("share.link.label"), "share-link", { type: "text", readonly: true }),
-    embed: field("textarea", t("share.embed.label"), "embed-code", { readonly: true, rows: "3" }),
-    record: field("textarea", t("share.record"), "record-text", {
+    link: field("input", "share.link.label", "share-link", { type: "text", readonly: true }),
+    embed: field("textarea", "share.embed.label", "embed-code", { readonly: true, rows: "3" }),
+    record: field("textarea", "share.record", "record-text", {
       rows: "8",
       class: "share-field share-record",
       spellcheck: "false",
@@ -95,7 +96,7 @@ function sectionTabs(sections) {
         dataset: { testid: `share-tab-${id}` },
         onclick: () => choose(id),
       },
-      label,
+      said(h("span"), { text: label }),
     ),
   );
   const bar = h("div", { class: "share-tabs", role: "tablist", dataset: { section: sections[0][0] } }, tabs);
@@ -123,8 +124,9 @@ export function createShareDialog({ store, screen, onReplay }) {
     control?.closest(".share-row")?.after(f.status);
     f.status.textContent = text;
   };
-  const btn = (text, testid, onclick) =>
-    h("button", { type: "button", class: "tg-btn", dataset: { testid }, onclick }, text);
+  // Words marked with their messages (i18n/page-text.js): a switch of language re-says them.
+  const btn = (key, testid, onclick) =>
+    said(h("button", { type: "button", class: "tg-btn", dataset: { testid }, onclick }), { text: key });
   const copy = (field, what) => async (event) => {
     const button = event?.currentTarget;
     say((await copyText(field.value, field)) ? t("share.copied", { what }) : t("share.copy-by-hand", { what }), button);
@@ -133,8 +135,8 @@ export function createShareDialog({ store, screen, onReplay }) {
     h(
       "section",
       { class: "share-section", id: `share-${id}`, role: "tabpanel", aria: { labelledby: `share-tab-${id}` } },
-      h("h3", {}, title),
-      h("p", { class: "share-help" }, help),
+      said(h("h3"), { text: title }),
+      said(h("p", { class: "share-help" }), { text: help }),
       ...body,
     );
   const row = (...children) => h("div", { class: "share-row" }, ...children);
@@ -142,20 +144,20 @@ export function createShareDialog({ store, screen, onReplay }) {
   const dialog = h(
     "dialog",
     { class: "tg-dialog share-dialog", aria: { labelledby: "share-title" }, dataset: { testid: "share-dialog" } },
-    h("h2", { id: "share-title" }, t("share.title")),
+    said(h("h2", { id: "share-title" }), { text: "share.title" }),
     sectionTabs([
-      ["link", t("share.link")],
-      ["embed", t("share.embed")],
-      ["record", t("share.record")],
+      ["link", "share.link"],
+      ["embed", "share.embed"],
+      ["record", "share.record"],
     ]),
     section(
       "link",
-      t("share.link"),
-      t("share.link.help"),
+      "share.link",
+      "share.link.help",
       f.link,
       row(
-        btn(t("share.link.copy"), "copy-link", copy(f.link, "link")),
-        btn(t("share.replay"), "open-replay", () => {
+        btn("share.link.copy", "copy-link", copy(f.link, "link")),
+        btn("share.replay", "open-replay", () => {
           dialog.close(); // the replay takes the screen; back to the game from there
           onReplay(null);
         }),
@@ -163,30 +165,30 @@ export function createShareDialog({ store, screen, onReplay }) {
     ),
     section(
       "embed",
-      t("share.embed"),
-      t("share.embed.help"),
+      "share.embed",
+      "share.embed.help",
       f.embed,
-      row(btn(t("share.embed.copy"), "copy-embed", copy(f.embed, "embed")), pictures.opener),
+      row(btn("share.embed.copy", "copy-embed", copy(f.embed, "embed")), pictures.opener),
     ),
     pictures.el,
     section(
       "record",
-      t("share.record"),
-      t("share.record.help"),
+      "share.record",
+      "share.record.help",
       f.record,
       f.recordError,
       row(
-        btn(t("share.record.copy"), "copy-record", copy(f.record, "record")),
-        btn(t("share.record.download"), "download-record", (event) => download(event.currentTarget)),
-        h("label", { class: "tg-btn share-file-label" }, t("share.record.open"), f.file),
-        btn(t("share.record.import"), "import-record", () => importRecord(f.record.value)),
+        btn("share.record.copy", "copy-record", copy(f.record, "record")),
+        btn("share.record.download", "download-record", (event) => download(event.currentTarget)),
+        h("label", { class: "tg-btn share-file-label" }, said(h("span"), { text: "share.record.open" }), f.file),
+        btn("share.record.import", "import-record", () => importRecord(f.record.value)),
       ),
     ),
     f.status,
     h(
       "div",
       { class: "share-row share-end" },
-      btn(t("help.close"), "share-close", () => dialog.close()),
+      btn("help.close", "share-close", () => dialog.close()),
     ),
   );
 
@@ -252,9 +254,9 @@ export function createShareDialog({ store, screen, onReplay }) {
 
   screen.slot("dialogs").append(dialog);
   const button = headerButton({
-    label: t("share.button"),
+    label: "share.button",
     icon: ICONS.share(),
-    title: t("share.button.title"),
+    title: "share.button.title",
     testid: "share",
     onclick: () => open(),
   });

@@ -4,7 +4,7 @@
 // is first opened, from its markup: a leading <h2> is the title, a trailing .tg-dialog-buttons or
 // .share-end row the actions. A dialog whose only child is a <form> is framed inside the form.
 
-import { t } from "../../i18n/messages.js";
+import { said } from "../../i18n/page-text.js";
 import { h } from "../../base/dom.js";
 
 const FOOTERS = ".tg-dialog-buttons, .share-end";
@@ -14,17 +14,13 @@ export function frameDialog(dialog, { backdrop = true } = {}) {
   if (dialog.dataset.framed) return dialog;
   dialog.dataset.framed = "1";
   const { box, title, parts, foot } = anatomy(dialog);
-  const close = h(
-    "button",
-    {
-      type: "button",
-      class: "tg-dialog-x",
-      title: t("help.close"),
-      aria: { label: t("help.close") },
-      dataset: { testid: "dialog-x" },
-      onclick: () => dialog.close(),
-    },
-    "✕",
+  const close = said(
+    h(
+      "button",
+      { type: "button", class: "tg-dialog-x", dataset: { testid: "dialog-x" }, onclick: () => dialog.close() },
+      "✕",
+    ),
+    { title: "help.close", label: "help.close" },
   );
   foot?.classList.add("tg-dialog-foot");
   box.classList.add("tg-dialog-frame");

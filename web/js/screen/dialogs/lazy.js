@@ -35,6 +35,18 @@ export class LazyDialogs {
     if (this.#built.has(name)) fn(this.#built.get(name));
   }
 
+  /**
+   * Forget the dialogs built and closed (a switch of language: each is built again, in the new
+   * one, when next used); an open one stays as it is.
+   */
+  forgetClosed() {
+    for (const [name, made] of this.#built) {
+      if (made.el.open) continue;
+      made.el.remove();
+      this.#built.delete(name);
+    }
+  }
+
   /** Build the dialogs `names` not yet built, one an idle moment, so that a first opening is quick. */
   buildWhenIdle(names = Object.keys(this.makers)) {
     const waiting = names.filter((name) => !this.#built.has(name));
