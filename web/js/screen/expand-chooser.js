@@ -77,6 +77,7 @@ export function expandChooser(choice, act) {
       { class: "tg-expand-summary", id: "tg-kind-help-expand", dataset: { testid: "expand-summary" } },
       summary(choice.expand),
     ),
-    rows,
+    // One row that scrolls sideways on a phone (the step bar keeps its height), a column elsewhere.
+    h("div", { class: "tg-expand-rows" }, rows),
   );
 }

@@ -113,6 +113,15 @@ function kindButton(s, act, kind, i) {
   );
 }
 
+// The chosen build in words on its button; a small phone's bar, of one short height, shows the
+// button's short name instead (the board and the expansion's line say which build it is).
+function buildLabel(move, s) {
+  return [
+    h("span", { class: "tg-confirm-long" }, t("stepbar.build.move", { move: moveText(move, { seats: s.seats }) })),
+    h("span", { class: "tg-confirm-short" }, t("stepbar.build.title")),
+  ];
+}
+
 function buildBar(bar, s, act) {
   const { choice } = s;
   const kinds = h(
@@ -128,6 +137,7 @@ function buildBar(bar, s, act) {
       ? expandChooser(choice, act)
       : h("p", { class: "tg-step-help", id: choice.kind ? `tg-kind-help-${choice.kind}` : null }, help);
   const move = choice.confirmable();
+  bar.dataset.kind = choice.kind ?? "";
   patch(
     bar,
     h(
@@ -140,7 +150,7 @@ function buildBar(bar, s, act) {
       "div",
       { class: "tg-build-actions" },
       choice.kind ? button(t("stepbar.cancel"), { onclick: () => act.cancel(), dataset: { testid: "cancel" } }) : null,
-      button(move ? t("stepbar.build.move", { move: moveText(move, { seats: s.seats }) }) : t("stepbar.build.title"), {
+      button(move ? buildLabel(move, s) : t("stepbar.build.title"), {
         class: "tg-btn tg-btn-primary tg-confirm-btn",
         disabled: !move,
         onclick: () => act.confirm(),
@@ -178,7 +188,6 @@ function computerDoing(s, seat) {
 
 function computerBar(bar, s, act) {
   const { computers, state } = s;
-  bar.dataset.mode = "computer";
   const seat = s.seats[state.current];
   const speed = h(
     "select",
@@ -264,9 +273,14 @@ function waitBar(bar, s) {
 
 export function renderStepBar(bar, s, act) {
   const phase = s.state.phase;
-  bar.dataset.mode = s.starting ? "starting" : phase;
+  const computer = !s.starting && phase !== "over" && s.computers.toMove;
+  const mode = s.starting ? "starting" : computer ? "computer" : phase;
+  // A new step starts at the top of a bar that scrolls (a phone's, of one height).
+  if (bar.dataset.mode !== mode) bar.scrollTop = 0;
+  bar.dataset.mode = mode;
+  delete bar.dataset.kind; // the build's chosen action (buildBar)
   if (s.starting) startingBar(bar);
-  else if (phase !== "over" && s.computers.toMove) computerBar(bar, s, act);
+  else if (computer) computerBar(bar, s, act);
   else if (s.hints.move) hintBar(bar, s, act);
   else if (phase === "place") placeBar(bar, s, act);
   else if (phase === "build") buildBar(bar, s, act);
