@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import struct
 import time
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -59,3 +61,18 @@ def wait_until(probe: Callable[[], object], timeout_s: float = 60, every_s: floa
         if time.monotonic() > deadline:
             raise AssertionError(f"condition not met within {timeout_s} s (last: {result!r})")
         time.sleep(every_s)
+
+
+def pixel_at(page, x: int, y: int) -> tuple[int, int, int]:
+    """The colour on screen at (x, y): a 1x1 screenshot, decoded (one row of one pixel, whatever
+    its PNG filter, is the pixel itself: every filter predicts it from zeros)."""
+    png = page.screenshot(clip={"x": x, "y": y, "width": 1, "height": 1})
+    at, data = 8, b""
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        kind = png[at + 4 : at + 8]
+        if kind == b"IDAT":
+            data += png[at + 8 : at + 8 + length]
+        at += 12 + length
+    row = zlib.decompress(data)
+    return tuple(row[1:4])

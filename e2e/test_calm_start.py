@@ -1,22 +1,20 @@
 """One calm start. From the navigation to the first game on screen, a
 screenshot every 100 ms, on a first visit and on a return visit: the background is one colour
-throughout (the boot screen has the game's own palette, dark from the first frame, also where
-the system's theme is light), the header's buttons, once shown, never move (Games and
-Share hold their places, disabled, until they can act), nor do the boot screen's logo, bar and
-Details; the technical words wait behind "Details"."""
+throughout (the boot screen has the game's palette in the system's theme, light or dark, from
+the first frame: web/css/palette.css, js/start-look.js), the header's buttons, once shown, never
+move (Games and Share hold their places, disabled, until they can act), nor do the boot screen's
+logo, bar and Details; the technical words wait behind "Details"."""
 
 from __future__ import annotations
 
-import struct
 import time
-import zlib
 from pathlib import Path
 
 import pytest
 
 import engine_hold
 from game_driver import wait_game_ready
-from support import wait_ready
+from support import pixel_at, wait_ready
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 EVERY_S = 0.1
@@ -26,9 +24,9 @@ DEADLINE_S = 120
 # Where every screen shows the page's own background: the boot screen (and its strip on a return
 # visit) everywhere near the bottom right corner, the game screen below its side column's cards.
 BACKGROUND_AT = (1277, 797)
-GAME_BG = (0x0F, 0x21, 0x30)  # game.css --bg, boot.css --paper
-# The side column there is a shade of the same dark blue (#12283a); the light boot screen this
-# replaced was (251, 247, 239).
+GAME_BG = {"dark": (0x0F, 0x21, 0x30), "light": (0xF4, 0xEF, 0xE6)}  # palette.css --bg
+# The side column there is a shade of the same colour (--bg-side: #12283a, #ede7dc); a boot
+# screen of the other theme would be over 200 apart.
 SAME_SHADE = 12
 
 # What is on screen now: the header's buttons (by test id) and the boot screen's fixed parts,
@@ -56,21 +54,6 @@ ON_SCREEN = """() => {
   const gameShown = Boolean(app && !app.hidden && root?.dataset.ready === "1" && boot?.hidden);
   return { boxes, gameShown };
 }"""
-
-
-def pixel_at(page, x: int, y: int) -> tuple[int, int, int]:
-    """The colour on screen at (x, y): a 1x1 screenshot, decoded (one row of one pixel, whatever
-    its PNG filter, is the pixel itself: every filter predicts it from zeros)."""
-    png = page.screenshot(clip={"x": x, "y": y, "width": 1, "height": 1})
-    at, data = 8, b""
-    while at < len(png):
-        (length,) = struct.unpack(">I", png[at : at + 4])
-        kind = png[at + 4 : at + 8]
-        if kind == b"IDAT":
-            data += png[at + 8 : at + 8 + length]
-        at += 12 + length
-    row = zlib.decompress(data)
-    return tuple(row[1:4])
 
 
 def film(page, url: str, name: str) -> list[dict]:
@@ -107,10 +90,10 @@ def save(page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"calm-start-{name}.png"))
 
 
-def assert_calm(frames: list[dict]) -> None:
-    assert frames[0]["pixel"] == GAME_BG, frames[0]["pixel"]
+def assert_calm(frames: list[dict], background: tuple[int, int, int]) -> None:
+    assert frames[0]["pixel"] == background, frames[0]["pixel"]
     for frame in frames:
-        apart = max(abs(a - b) for a, b in zip(frame["pixel"], GAME_BG, strict=True))
+        apart = max(abs(a - b) for a, b in zip(frame["pixel"], background, strict=True))
         assert apart <= SAME_SHADE, (
             f"the background changed: {[(f['at'], f['pixel']) for f in frames]}"
         )
@@ -134,7 +117,7 @@ def test_a_first_and_a_return_visit_start_calmly(browser, server, scheme):
     try:
         page = context.new_page()
         first = film(page, server.url, f"{scheme}-first")
-        assert_calm(first)
+        assert_calm(first, GAME_BG[scheme])
         wait_ready(page)
         wait_game_ready(page)
         # A kept game, so that the return visit draws it before the engine is up (preview).
@@ -144,7 +127,7 @@ def test_a_first_and_a_return_visit_start_calmly(browser, server, scheme):
         wait_game_ready(page)
         page.evaluate("taluva.games.saved()")
         again = film(page, server.url, f"{scheme}-return")
-        assert_calm(again)
+        assert_calm(again, GAME_BG[scheme])
     finally:
         context.close()
 

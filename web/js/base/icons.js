@@ -32,6 +32,12 @@ const GLOBE = [
   "M12 2.6c2.4 2.3 3.7 5.9 3.7 9.4s-1.3 7.1-3.7 9.4l-1.1-1.1c2.1-2.1 3.2-5.2 3.2-8.3s-1.1-6.2-3.2-8.3z",
 ];
 
+// The theme: a ring, its right half filled (light and dark side by side).
+const THEME = [
+  "M12 2.5a9.5 9.5 0 1 0 0 19 9.5 9.5 0 0 0 0-19zm0 1.6a7.9 7.9 0 1 1 0 15.8 7.9 7.9 0 0 1 0-15.8z",
+  "M12 5.2a6.8 6.8 0 0 1 0 13.6z",
+];
+
 // Replay: a circling arrow around a play triangle.
 const REPLAY = [
   "M12 3.5a8.5 8.5 0 1 1-8.2 10.7l1.6-.4A6.9 6.9 0 1 0 6.6 7.6L9 10H3V4l2.4 2.4A8.5 8.5 0 0 1 12 3.5z",
@@ -49,6 +55,7 @@ export const computerIcon = () => svg(COMPUTER);
 
 export const ICONS = {
   language: () => svg(GLOBE),
+  theme: () => svg(THEME),
   "new-game": () => "✚",
   hint: () => svg(BULB),
   undo: () => "↶",

@@ -10,6 +10,7 @@ import { ICONS } from "../base/icons.js";
 import { ariaKeysFor, titleFor } from "./keymap.js";
 import { createNotices } from "./notify.js";
 import { renderLegend } from "./panels.js";
+import { createThemeMenu } from "./theme-menu.js";
 
 /**
  * A header button: an icon and a label (hidden on phones, so the name is also aria-label).
@@ -208,6 +209,7 @@ function moreMenu(parts) {
     parts.shareSlot,
     parts.buttons.help,
     parts.languageSlot,
+    createThemeMenu(),
   );
   const toggle = said(
     h(
