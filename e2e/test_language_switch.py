@@ -46,6 +46,8 @@ SCREEN_JS = """() => {
     names: [...document.querySelectorAll("[data-testid=players] [data-seat-name]")]
       .map((e) => e.textContent),
     languageTag: text(".tg-lang-tag"),
+    theme: [document.querySelector("[data-testid=theme]")?.getAttribute("aria-label"),
+      document.querySelector("[data-testid=theme] option[value=dark]")?.textContent],
     hash: location.hash,
   });
 }"""
@@ -82,6 +84,7 @@ def test_the_language_switches_in_place_mid_game_in_every_language(game):
         assert seen["stepTitle"] == catalogue["stepbar.build.title"], tag
         assert seen["newGame"] == catalogue["layout.new-game"], tag
         assert seen["languageTag"] == tag.split("-")[0].upper()
+        assert seen["theme"] == [catalogue["theme.menu"], catalogue["theme.dark"]], tag
         assert "lang=" not in seen["hash"]
         # The name no one typed follows the language; the typed one stays.
         assert seen["names"] == ["Ann", default_name(tag, 2)], tag

@@ -4,7 +4,8 @@
 
 import { h } from "../base/dom.js";
 import { ICONS } from "../base/icons.js";
-import { t } from "../i18n/messages.js";
+import { onLanguageChange, t } from "../i18n/messages.js";
+import { said } from "../i18n/page-text.js";
 
 const STORED = "taluva.theme";
 // Each choice and its name's key.
@@ -36,24 +37,22 @@ export function chooseTheme(choice) {
  * as the language menu has (its own list on every device, by keyboard too).
  */
 export function createThemeMenu({ onChoose = chooseTheme } = {}) {
-  const label = t("theme.menu");
   const current = storedTheme();
-  const select = h(
-    "select",
-    { aria: { label }, dataset: { testid: "theme" } },
-    THEMES.map((theme) => h("option", { value: theme, selected: theme === current }, t(NAMES[theme]))),
-  );
-  const say = () => (select.title = `${label}: ${select.selectedOptions[0]?.textContent ?? ""}`);
+  // Marked words (page-text.js): they follow a switch of language like the page's own.
+  const option = (theme) => said(h("option", { value: theme, selected: theme === current }), { text: NAMES[theme] });
+  const select = said(h("select", { dataset: { testid: "theme" } }, THEMES.map(option)), { label: "theme.menu" });
+  const say = () => (select.title = `${t("theme.menu")}: ${select.selectedOptions[0]?.textContent ?? ""}`);
   select.addEventListener("change", () => {
     onChoose(select.value);
     say();
   });
   say();
+  onLanguageChange(say);
   return h(
     "span",
     { class: "tg-btn tg-lang tg-theme" },
     ICONS.theme(),
-    h("span", { class: "tg-btn-label" }, label),
+    said(h("span", { class: "tg-btn-label" }), { text: "theme.menu" }),
     select,
   );
 }
