@@ -9,7 +9,7 @@
 #   make test-js     unit tests of the page's pure JavaScript modules, on Node's own test runner
 #   make format      rewrite the JavaScript in Prettier's layout and apply ESLint's automatic fixes
 #   make bench-boot  boot time and bytes, beside a minimal Pyodide page; WebKitGTK's beside Chromium's
-#   make bench-lighthouse  Lighthouse (mobile profile) on the built site: scores, FCP, LCP, TBT, TTI, bytes
+#   make bench-lighthouse  Lighthouse (mobile profile) on the built site, five runs with the GPU off and on: scores, FCP, LCP, TBT, TTI, bytes
 #   make bench       engine speed (move generation, random games) on CPython and on Pyodide
 #   make bench-bylink by-link links: Ed25519, reading a whole game's signed link, link lengths (CPython, Pyodide)
 #   make arena       computer levels against each other (ARENA_ARGS="--a strong --b random")
@@ -244,7 +244,7 @@ distclean: clean
 #  BENCH_STEP_ARGS="--games 3"                more games per player count
 #  BENCH_REVIEW_ARGS="--runs 3 --nodes 10000" more reviews, and the engine calls at 10000 nodes
 #  BENCH_FRAMES_ARGS="--games 4"              more games per CPU rate
-#  BENCH_LIGHTHOUSE_ARGS="--runs 5 --reports DIR"  more runs, keeping Lighthouse's reports
+#  BENCH_LIGHTHOUSE_ARGS="--runs 3 --gpu off --reports DIR"  fewer runs, one GPU setting, the reports kept
 #  BENCH_START_ARGS="--runs 5"              more traces of the start's long tasks
 PAGE_BENCHES := ai games step review frames lighthouse start
 .PHONY: $(addprefix bench-,$(PAGE_BENCHES))

@@ -3,10 +3,11 @@ built site in headless Chromium, the CPU throttled 4x (Emulation.setCPUThrottlin
 Lighthouse's mobile profile), from the navigation until the first game has been on screen for a
 second. Prints, per visit, the page's long tasks (over 50 ms on the renderer's main thread):
 their count, total, the blocking time (each one's excess over 50 ms: what Lighthouse sums into
-TBT) and the longest, and with --top the longest tasks' heaviest events (layout, style, script).
-Asserts nothing about time.
+TBT) and the longest, and with --top the longest tasks' heaviest events (layout, style, script);
+with --functions also the functions V8's sampling profiler found in them (self time, by name and
+module: which part of the page's code made a task long). Asserts nothing about time.
 
-    python build/bench_start.py [--runs 3] [--rate 4] [--site DIR] [--top 5]
+    python build/bench_start.py [--runs 3] [--rate 4] [--site DIR] [--top 5] [--functions 8]
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ GAME_SHOWN = """() => {
     document.getElementById("boot").hidden;
 }"""
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "v8.execute"]
+PROFILER = "disabled-by-default-v8.cpu_profiler"
 # Events inside a task worth naming when it is long.
 PARTS = {
     "Layout",
@@ -66,8 +68,64 @@ def main_thread(events: list[dict]) -> tuple[int, int]:
     return max(counts, key=counts.get)
 
 
-def long_tasks(events: list[dict], top: int) -> dict:
+def samples(events: list[dict], pid: int, tid: int) -> list[tuple[float, list[str]]]:
+    """(time, stack) of each of V8's samples on the thread, the stack from the sampled function
+    out ("function module:line" each), from the trace's Profile and ProfileChunk events (the
+    profiler's tree comes in chunks, each sample a node id and a time delta); idle samples and
+    the profiler's own are left out."""
+    start = {}
+    for e in events:
+        if e.get("name") == "Profile" and e.get("pid") == pid and e.get("tid") == tid:
+            start[e["id"]] = e["args"]["data"]["startTime"]
+    labels: dict[tuple[str, int], str] = {}
+    parents: dict[tuple[str, int], tuple[str, int]] = {}
+    out: list[tuple[float, list[str]]] = []
+    clock: dict[str, float] = {}
+    for e in sorted((e for e in events if e.get("name") == "ProfileChunk"), key=lambda e: e["ts"]):
+        if e.get("id") not in start:
+            continue
+        data = e["args"]["data"]
+        profile = data.get("cpuProfile", {})
+        for node in profile.get("nodes", []):
+            frame = node["callFrame"]
+            module = frame.get("url", "").rsplit("/", 1)[-1]
+            name = frame.get("functionName") or "(anonymous)"
+            where = f" {module}:{frame.get('lineNumber', -1) + 1}" if module else ""
+            labels[(e["id"], node["id"])] = name + where
+            if "parent" in node:
+                parents[(e["id"], node["id"])] = (e["id"], node["parent"])
+        at = clock.get(e["id"], start[e["id"]])
+        deltas = data.get("timeDeltas", [])
+        for node, delta in zip(profile.get("samples", []), deltas, strict=False):
+            at += delta
+            stack, key = [], (e["id"], node)
+            while key in labels:
+                stack.append(labels[key])
+                key = parents.get(key)
+            if stack and not stack[0].startswith(("(idle)", "(program)", "(root)")):
+                out.append((at, stack))
+        clock[e["id"]] = at
+    return out
+
+
+def hot_functions(sampled: list[tuple[float, list[str]]], begin: float, end: float, n: int) -> list:
+    """The `n` functions of the page's own modules with the most samples in [begin, end), each
+    counted once a sample whether it ran or called what ran (inclusive), and the same of the
+    functions that ran themselves (self), of any module or V8's own (GC, compilation)."""
+    inclusive: dict[str, int] = {}
+    own: dict[str, int] = {}
+    for at, stack in sampled:
+        if begin <= at < end:
+            own[stack[0]] = own.get(stack[0], 0) + 1
+            for label in set(stack):
+                if ".js:" in label:
+                    inclusive[label] = inclusive.get(label, 0) + 1
+    return [sorted(c.items(), key=lambda kv: -kv[1])[:n] for c in (inclusive, own)]
+
+
+def long_tasks(events: list[dict], top: int, functions: int = 0) -> dict:
     pid, tid = main_thread(events)
+    sampled = samples(events, pid, tid) if functions else []
     mine = [e for e in events if e.get("pid") == pid and e.get("tid") == tid and e.get("ph") == "X"]
     tasks = sorted(
         (e for e in mine if e.get("name") == "RunTask" and e.get("dur", 0) > LONG_MS * 1000),
@@ -88,7 +146,8 @@ def long_tasks(events: list[dict], top: int) -> dict:
                     label += " " + data["functionName"]
                 inner[label] = inner.get(label, 0) + e.get("dur", 0) / 1000
         heavy = sorted(inner.items(), key=lambda kv: -kv[1])[:6]
-        detail.append((task["dur"] / 1000, heavy))
+        hot = hot_functions(sampled, task["ts"], end, functions) if functions else []
+        detail.append((task["dur"] / 1000, heavy, hot))
     return {
         "count": len(ms),
         "total": sum(ms),
@@ -98,19 +157,20 @@ def long_tasks(events: list[dict], top: int) -> dict:
     }
 
 
-def visit(browser, page, url: str, rate: int, top: int) -> dict:
+def visit(browser, page, url: str, rate: int, top: int, functions: int) -> dict:
     cdp = page.context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "trace.json"
-        browser.start_tracing(page=page, path=str(path), categories=CATEGORIES)
+        categories = CATEGORIES + [PROFILER] if functions else CATEGORIES
+        browser.start_tracing(page=page, path=str(path), categories=categories)
         page.goto(url)
         page.wait_for_function(GAME_SHOWN, timeout=180_000, polling=100)
         page.wait_for_timeout(1000)
         browser.stop_tracing()
         events = json.loads(path.read_text())["traceEvents"]
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
-    return long_tasks(events, top)
+    return long_tasks(events, top, functions)
 
 
 def show(name: str, runs: list[dict]) -> None:
@@ -122,8 +182,10 @@ def show(name: str, runs: list[dict]) -> None:
         f"blocking {med['blocking']:.0f} ms, longest {med['longest']:.0f} ms "
         f"(median of {len(runs)}; each count / total / blocking: {each})"
     )
-    for ms, heavy in runs[-1]["detail"]:
+    for ms, heavy, hot in runs[-1]["detail"]:
         print(f"  task {ms:.0f} ms: " + "; ".join(f"{label} {d:.0f}" for label, d in heavy))
+        for kind, counts in zip(("inclusive", "self"), hot, strict=False):
+            print(f"    samples, {kind}: " + "; ".join(f"{label} {n}" for label, n in counts))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -132,6 +194,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rate", type=int, default=4, help="CPU slowdown")
     parser.add_argument("--site", type=Path, default=SITE)
     parser.add_argument("--top", type=int, default=4, help="long tasks to break down (last run)")
+    parser.add_argument(
+        "--functions", type=int, default=0, help="sampled functions to name per long task"
+    )
     args = parser.parse_args(argv)
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}, CPU {args.rate}x")
     server = SiteServer(args.site).start()
@@ -148,11 +213,11 @@ def main(argv: list[str] | None = None) -> None:
                     device_scale_factor=1.75,
                 )
                 page = context.new_page()
-                first.append(visit(browser, page, server.url, args.rate, args.top))
+                first.append(visit(browser, page, server.url, args.rate, args.top, args.functions))
                 page.wait_for_function(
                     "() => document.body.dataset.offline === 'ready'", timeout=180_000
                 )
-                back.append(visit(browser, page, server.url, args.rate, args.top))
+                back.append(visit(browser, page, server.url, args.rate, args.top, args.functions))
                 context.close()
             browser.close()
     finally:

@@ -21,6 +21,7 @@ import { addLessonEntries } from "./lesson/entry.js";
 import { createLesson } from "./lesson/lesson.js";
 import { createReviewDialog } from "./review/review-dialog.js";
 import { colourById } from "./base/theme.js";
+import { yieldToMain } from "./base/tasks.js";
 import { createReplayDialog } from "./share/replay-dialog.js";
 import { createShareDialog } from "./share/share-dialog.js";
 import { keptGameToShow, openFirstGame, openLinkHash } from "./share/start.js";
@@ -102,6 +103,7 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
   const hints = new Hints(store);
   const screen = new GameScreen(root, { store, computers, hints });
   if (languages.length > 1) screen.slot("language").append(createLanguageMenu({ languages }));
+  await yieldToMain(); // the screen's build and the dialogs' each in tasks of their own
   const early = [];
   let list = null;
   const games = keptGames(store, await library(early), {
@@ -120,6 +122,7 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
   // The game on screen, whole (the end dialog) or up to the step a replay shows.
   const openReview = (steps = null) => review.open({ code: store.view.share, steps });
   screen.setReview(() => openReview());
+  await yieldToMain();
   const replay = createReplayDialog({
     store,
     screen,
@@ -131,11 +134,13 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
     onLink: (hash) => openTyped(hash).catch((error) => console.warn("Taluva: could not open the link:", error)),
   });
   screen.setReplay((step) => replay.open(step));
+  await yieldToMain();
   const share = createShareDialog({ store, screen, onReplay: (step) => replay.open(step) });
 
   // Its panel under the step bar, in the layout (never over the board): share/bylink.js.
   const byLink = createByLink({ store, games, mount: (panel) => screen.parts.stepBar.after(panel) });
   screen.dialogs.when("setup", (setup) => (setup.onByLink = (config) => byLink.create(config)));
+  await yieldToMain(); // the first game's render in a task of its own
   const start = await openGame(store, games, byLink);
   document.body.dataset.share = start.source;
   tell([...early, ...start.notices]);

@@ -175,14 +175,19 @@ function unchanged(el, inputs) {
   return false;
 }
 
-export function renderPlayers(el, state, seats, colours, { thinking = null, levels = [] } = {}) {
+export function renderPlayers(el, state, seats, colours, info = {}) {
+  runSteps(playersSteps(el, state, seats, colours, info));
+}
+
+/** renderPlayers as steps to run in order, a row each (a new game's rows, one a task). */
+export function playersSteps(el, state, seats, colours, { thinking = null, levels = [] } = {}) {
   const { phase, current, result } = state;
   const keys = state.players.map((p) => {
     const turn = phase !== "over" && current === p.seat ? phase : phase === "over";
     const seat = [seats[p.seat], colours[p.seat], levels[p.seat], thinking === p.seat];
     return JSON.stringify([p, turn, result?.places[p.seat], seat]);
   });
-  updateRows(el, keys, (i) => {
+  return rowSteps(el, keys, 1, (i) => {
     const p = state.players[i];
     return playerRow(p, state, seats[p.seat], colours[p.seat], { thinking, level: levels[p.seat] });
   });
@@ -201,7 +206,21 @@ function tableIcon(el, axis, terrain) {
 }
 
 export function renderTiles(el, state) {
-  if (unchanged(el, [state.tileCount, state.tilesLeft, state.unseen])) return;
+  runSteps(tilesSteps(el, state));
+}
+
+/**
+ * renderTiles as steps to run in order: the count, its bar and the unseen table's head, then
+ * the table's rows (their icons and words), one a step; none if the panel shows these figures.
+ */
+export function tilesSteps(el, state) {
+  if (unchanged(el, [state.tileCount, state.tilesLeft, state.unseen])) return [];
+  const body = h("tbody");
+  const rows = LANDSCAPE_NAMES.map((a) => () => body.append(unseenRow(el, state, a)));
+  return [() => showTileCount(el, state, body), ...rows];
+}
+
+function showTileCount(el, state, body) {
   const open = el.querySelector("details")?.open ?? false; // keep the reader's choice
   const used = state.tileCount - state.tilesLeft;
   const bar = h(
@@ -228,29 +247,7 @@ export function renderTiles(el, state) {
         LANDSCAPE_NAMES.map((x) => h("th", { scope: "col", title: terrainName(x) }, tableIcon(el, "col", x))),
       ),
     ),
-    h(
-      "tbody",
-      {},
-      LANDSCAPE_NAMES.map((a) =>
-        h(
-          "tr",
-          {},
-          h("th", { scope: "row", title: terrainName(a) }, tableIcon(el, "row", a)),
-          LANDSCAPE_NAMES.map((b) => {
-            const code = TERRAINS[a].letter + TERRAINS[b].letter;
-            const n = state.unseen[code] || 0;
-            return h(
-              "td",
-              {
-                class: n ? "" : "is-zero",
-                title: t("panels.unseen.cell", { a: terrainName(a), b: terrainName(b), count: n }),
-              },
-              String(n),
-            );
-          }),
-        ),
-      ),
-    ),
+    body,
   );
   fill(
     el,
@@ -265,6 +262,27 @@ export function renderTiles(el, state) {
     ),
     bar,
     h("details", { class: "tg-unseen-wrap", open }, h("summary", {}, t("panels.unseen")), table),
+  );
+}
+
+// The unseen table's row of landscape `a`: how many tiles of it with each other landscape.
+function unseenRow(el, state, a) {
+  return h(
+    "tr",
+    {},
+    h("th", { scope: "row", title: terrainName(a) }, tableIcon(el, "row", a)),
+    LANDSCAPE_NAMES.map((b) => {
+      const code = TERRAINS[a].letter + TERRAINS[b].letter;
+      const n = state.unseen[code] || 0;
+      return h(
+        "td",
+        {
+          class: n ? "" : "is-zero",
+          title: t("panels.unseen.cell", { a: terrainName(a), b: terrainName(b), count: n }),
+        },
+        String(n),
+      );
+    }),
   );
 }
 
@@ -318,6 +336,14 @@ function listenLog(el) {
  * computer's last turn stays marked until the next player places a tile).
  */
 export function renderLog(el, state, seats, colours, actions = null) {
+  runSteps(logSteps(el, state, seats, colours, actions));
+}
+
+// A log's rows made in one step at most (a game opened from a long link has 48 turns or more).
+const LOG_ROWS_A_STEP = 12;
+
+/** renderLog as steps to run in order, LOG_ROWS_A_STEP rows each. */
+export function logSteps(el, state, seats, colours, actions = null) {
   if (!logActions.has(el)) listenLog(el);
   logActions.set(el, actions);
   const live = Boolean(actions);
@@ -332,33 +358,55 @@ export function renderLog(el, state, seats, colours, actions = null) {
   el.style.setProperty("--log-name", `${Math.max(4, ...seats.map((s) => s.name.length))}ch`);
   if (!keys.length) {
     shownInputs.set(el, keys);
-    return fill(el, h("li", { class: "tg-log-empty" }, t("panels.no-moves")));
+    return [() => fill(el, h("li", { class: "tg-log-empty" }, t("panels.no-moves")))];
   }
-  const changed = updateRows(el, keys, (i) =>
+  const rows = rowSteps(el, keys, LOG_ROWS_A_STEP, (i) =>
     logRow(state.log[i], i, seats, colours, { last: i === last, live, playing: i === playing }),
   );
-  if (changed) logDetails.get(el)?.hide(); // its row may be gone or say something else now
-  // Scrolled in the frame: reading the height here would force a layout before the board draws.
-  if (changed) requestAnimationFrame(() => (el.scrollTop = el.scrollHeight));
+  const after = () => {
+    if (!rows.changed()) return;
+    logDetails.get(el)?.hide(); // its row may be gone or say something else now
+    // Scrolled in the frame: reading the height here would force a layout before the board draws.
+    requestAnimationFrame(() => (el.scrollTop = el.scrollHeight));
+  };
+  return [...rows, after];
 }
 
-/** One child of `el` per key, rebuilt by `make(i)` only where its key changed; true if any was. */
-function updateRows(el, inputs, make) {
+function runSteps(steps) {
+  for (const step of steps) step();
+}
+
+/**
+ * Steps that make `el` hold one child per key (of `inputs`, in the page's language), rebuilt by `make(i)` only where its key changed,
+ * `perStep` children a step; the steps' `changed()` says whether any was. What `el` shows is
+ * recorded by the last step: a run stopped before it leaves the next render to rebuild them all.
+ */
+function rowSteps(el, inputs, perStep, make) {
+  // Keyed by the language too: a switch of language rebuilds every row in the new words.
   const language = currentLanguage();
   const keys = inputs.map((key) => `${language} ${key}`);
   const before = shownInputs.get(el) ?? [];
-  shownInputs.set(el, keys);
-  if (!before.length) el.replaceChildren();
-  while (el.children.length > keys.length) el.lastElementChild.remove();
+  shownInputs.delete(el);
   let changed = false;
-  keys.forEach((key, i) => {
-    if (before[i] === key && el.children[i]) return;
-    const row = make(i);
-    if (el.children[i]) el.children[i].replaceWith(row);
-    else el.append(row);
-    changed = true;
-  });
-  return changed;
+  const steps = [];
+  for (let from = 0; from === 0 || from < keys.length; from += perStep) {
+    steps.push(() => {
+      if (from === 0) {
+        if (!before.length) el.replaceChildren();
+        while (el.children.length > keys.length) el.lastElementChild.remove();
+      }
+      keys.slice(from, from + perStep).forEach((key, j) => {
+        const i = from + j;
+        if (before[i] === key && el.children[i]) return;
+        const row = make(i);
+        if (el.children[i]) el.children[i].replaceWith(row);
+        else el.append(row);
+        changed = true;
+      });
+      if (from + perStep >= keys.length) shownInputs.set(el, keys);
+    });
+  }
+  return Object.assign(steps, { changed: () => changed });
 }
 
 // A turn of the log, on one line: its number, who (colour and name), the tile drawn (its

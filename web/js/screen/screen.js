@@ -19,7 +19,15 @@ import { longPressTitles } from "./longpress.js";
 import { createMenu } from "./menu.js";
 import { errorText } from "./notify.js";
 import { RULE_EVENT } from "./rule-link.js";
-import { renderLegend, renderLog, renderPlayers, renderTiles } from "./panels.js";
+import {
+  logSteps,
+  playersSteps,
+  renderLegend,
+  renderLog,
+  renderPlayers,
+  renderTiles,
+  tilesSteps,
+} from "./panels.js";
 import { renderBanner } from "./banner.js";
 import { announceChange, announceComputers } from "./say.js";
 import { showRootData } from "./root-data.js";
@@ -272,15 +280,24 @@ export class GameScreen {
   }
 
   // A task each: the words (their first list and plural formats load the browser's locale data),
-  // the players, the tiles, the log; then the players again, in case a render skipped them.
+  // each player's row, the tile count, each row of the unseen tiles' table, the log's rows a few
+  // at a time; then the players again, in case a render skipped them.
   #renderPanelsLater(change) {
     this.#panelsLater?.cancel();
     const current = () => this.store.view === change.view; // else that change rendered it all
+    const { players, tiles, log } = this.parts;
     const steps = [
       () => announceChange(this.notices, change, this.store.seats),
-      () => this.#renderPanels(this.snapshot(), { tiles: false }),
-      () => this.#renderPanels(this.snapshot(), { players: false }),
-      () => this.#renderLog(),
+      () => playersSteps(players, ...this.#playersInputs(this.snapshot())),
+      () => tilesSteps(tiles, this.view.state),
+      () =>
+        logSteps(
+          log,
+          this.view.state,
+          this.seats,
+          this.colours,
+          this.#logActions(() => this.store.view.state.log),
+        ),
     ];
     // Stopped early by a change that was no new game (a by-link game's next link, a move): its
     // render left the panels to these tasks, so they are drawn for the view on screen now.
@@ -309,13 +326,14 @@ export class GameScreen {
     if (view) renderLog(this.parts.log, view.state, seats, this.colours, actions);
   }
 
-  #renderPanels(s, { players = true, tiles = true } = {}) {
-    if (players)
-      renderPlayers(this.parts.players, s.state, s.seats, s.colours, {
-        thinking: this.computers.thinking,
-        levels: s.seats.map((x) => computerLevel(x.type)),
-      });
-    if (tiles) renderTiles(this.parts.tiles, s.state);
+  #renderPanels(s) {
+    renderPlayers(this.parts.players, ...this.#playersInputs(s));
+    renderTiles(this.parts.tiles, s.state);
+  }
+
+  #playersInputs(s) {
+    const info = { thinking: this.computers.thinking, levels: s.seats.map((x) => computerLevel(x.type)) };
+    return [s.state, s.seats, s.colours, info];
   }
 
   // A move animates on the board (a computer's at the page's computer speed); another game is
