@@ -19,15 +19,7 @@ import { longPressTitles } from "./longpress.js";
 import { createMenu } from "./menu.js";
 import { errorText } from "./notify.js";
 import { RULE_EVENT } from "./rule-link.js";
-import {
-  logSteps,
-  playersSteps,
-  renderLegend,
-  renderLog,
-  renderPlayers,
-  renderTiles,
-  tilesSteps,
-} from "./panels.js";
+import { logSteps, playersSteps, renderLegend, renderLog, renderPlayers, renderTiles, tilesSteps } from "./panels.js";
 import { renderBanner } from "./banner.js";
 import { announceChange, announceComputers } from "./say.js";
 import { showRootData } from "./root-data.js";
