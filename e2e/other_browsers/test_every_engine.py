@@ -13,11 +13,14 @@ taluva.play(); the pointer-and-keys play is Chromium's (e2e/test_game_play.py).
 
 from __future__ import annotations
 
+import json
 import random
 
 from contrast import MINIMUM, decode_png, region_contrast
 
-from game_driver import Tally, choose
+from game_driver import ARTIFACTS, Tally, choose
+from test_language_switch import SCREEN_JS, SWITCH_JS
+from test_languages import english_only, messages, words
 
 ROOT_SEL = ".tg-root"
 # WebKitGTK's first visit took 20-60 s on this machine when busy: this only bounds a broken boot.
@@ -44,6 +47,13 @@ SHOWN_SELECTS = """(scope) => [...document.querySelectorAll(`${scope} select`)]
         const name = s.name || s.dataset.testid || s.className;
         return [name, [r.x * k, r.y * k, r.width * k, r.height * k]];
     })"""
+STEPS = f"() => Number(document.querySelector('{ROOT_SEL}').dataset.steps)"
+# The page's background as a person sees it: its relative luminance, 0 (black) to 1 (white).
+BACKGROUND_LUMINANCE = """() => {
+    const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/[\\d.]+/g).map(Number);
+    const linear = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}"""
 # Resolves once what the page last changed is on screen: two frames on.
 PAINTED = "() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)))"
 SETUP_OPEN = "() => document.querySelector('dialog.tg-setup[open]') !== null"
@@ -191,6 +201,47 @@ def test_a_shared_link_opens_its_game(run):
         "(code) => taluva.share.code() === code", "the linked game", run.share_code, timeout_s=30
     )
     assert driver.evaluate("() => taluva.state()")["hexes"] == run.final_hexes
+
+
+def test_the_language_and_the_theme_switch_in_place_and_the_game_goes_on(run):
+    """Mid-turn, German from the language menu: the same game on the same engine, the screen in
+    German; then the Light theme chosen on a device whose system is dark: the page light, and
+    the computer's speed dropdown still readable (its native face follows the page's scheme)."""
+    driver = run.driver
+    seats = [{"type": "human"}, {"type": "computer:beginner"}]
+    driver.evaluate("(seats) => taluva.newGame({ players: 2, seed: 4, seats })", seats)
+    driver.wait(GAME_READY, "the new game")
+    driver.evaluate("() => taluva.setAiPaused(true)")
+    driver.evaluate("() => taluva.play(taluva.legalMoves()[0])")  # placed: the build to come
+    driver.wait(GAME_READY, "the placement")
+    steps = driver.evaluate(STEPS)
+    try:
+        driver.evaluate(SWITCH_JS, "de")
+        seen = json.loads(driver.evaluate(SCREEN_JS))
+        de = messages("de")
+        assert (seen["lang"], seen["engine"], seen["bootHidden"]) == ("de", "ready", True)
+        assert seen["steps"] == steps, f"{run.engine}: the switch changed the game"
+        assert (seen["stepTitle"], seen["newGame"]) == (
+            de["stepbar.build.title"],
+            de["layout.new-game"],
+        ), run.engine
+        text = driver.evaluate("() => document.body.innerText")
+        left = sorted(words([text]) & english_only("de"))
+        assert not left, f"{run.engine}: English words on screen after the switch: {left}"
+
+        assert driver.evaluate(SET_SELECT, "[data-testid=theme]", "light") == "light"
+        driver.wait("() => document.documentElement.dataset.theme === 'light'", "the light theme")
+        assert driver.evaluate(BACKGROUND_LUMINANCE) > 0.6, f"{run.engine}: the page stayed dark"
+        driver.evaluate("() => taluva.play(taluva.legalMoves()[0])")  # built: the computer's turn
+        driver.wait("() => document.querySelector('[data-testid=ai-speed]') !== null", "speed")
+        shot = driver.screenshot()
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        (ARTIFACTS / f"{run.engine}-de-light-computer-turn.png").write_bytes(shot)
+        assert_readable(run, ".tg-root")
+    finally:  # the later tests' page as it was: the system's theme, English
+        driver.evaluate(SET_SELECT, "[data-testid=theme]", "system")
+        driver.evaluate(SWITCH_JS, "en")
+        driver.evaluate("() => taluva.setAiPaused(false)")
 
 
 def test_the_embed_loads_on_click_and_steps_back(run):
