@@ -27,7 +27,7 @@ from taluva.sharecode import encode
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e" / "artifacts"
 ENGINE_MESSAGES = json.loads((ROOT / "web" / "i18n" / "en" / "engine.json").read_text())
-# How each ending reads in the end dialog's English line (web/i18n/en/small.json end.headline).
+# How each ending reads in the end dialog's English line (web/i18n/en/game.json end.headline).
 ENDINGS = {
     "last-tile": "the last tile was placed",
     "early-victory": "all the buildings of two kinds are placed",

@@ -1,7 +1,7 @@
 """The refusals of by-link games (:mod:`taluva.bylink`): one class per thing that does not check.
 
 Each names what is wrong in English for scripts and the console; ``code`` (``bylink-<what>``)
-and ``facts`` are what the page phrases in the player's language (``web/i18n/<tag>/fair.json``).
+and ``facts`` are what the page phrases in the player's language (``web/i18n/<tag>/bylink.json``).
 Seats are numbered from 0; turns from 1.
 """
 

@@ -115,6 +115,30 @@ test("every catalogue has English's keys, no others, and the same placeholders i
   }
 });
 
+// The catalogues follow the features (issue 42): a key's first word names its feature, and all
+// of a feature's keys are in one file, the same file in every language; merging the older
+// part-files (layout2, pictures2, bylink2, small) into them lost no key (the test above: English's
+// keys in each language, and the one below: every key the page asks for is there).
+test("each feature's keys are in one catalogue file, the same in every language", () => {
+  const root = new URL("i18n/", WEB);
+  const fileOf = (tag) => {
+    const dir = new URL(`${tag}/`, root);
+    const where = {};
+    for (const file of readdirSync(dir).filter((name) => name.endsWith(".json"))) {
+      for (const key of Object.keys(JSON.parse(readFileSync(new URL(file, dir), "utf8")))) where[key] = file;
+    }
+    return where;
+  };
+  const english = fileOf("en");
+  const featureFile = {};
+  for (const [key, file] of Object.entries(english)) {
+    const feature = key.split(".")[0];
+    featureFile[feature] ??= file;
+    assert.equal(file, featureFile[feature], `${key}: in ${file}, the rest of "${feature}" in ${featureFile[feature]}`);
+  }
+  for (const tag of AVAILABLE) assert.deepEqual(fileOf(tag), english, `${tag}: a key in another file than English's`);
+});
+
 // Player sentences speak the words of the game: a rule's id ("R-TILE-2", "O-RANK") is never in
 // one, whatever the language (a "rule" button after the sentence opens Help at it), and no
 // message takes an id as a value to put in ({rule}, {rules}).

@@ -43,7 +43,7 @@ export async function migrateByLinkGames(store, games, notices, backend = localS
   if (raw === null || !games.available) return 0;
   const kept = parseOld(raw);
   if (!kept) {
-    notices.push(t("bylink2.migrate-failed", { count: 1, aside: setAside(backend, OLD_KEY, raw) }));
+    notices.push(t("bylink.migrate-failed", { count: 1, aside: setAside(backend, OLD_KEY, raw) }));
     return 0;
   }
   let moved = 0;
@@ -58,6 +58,6 @@ export async function migrateByLinkGames(store, games, notices, backend = localS
   }
   const count = Object.keys(left).length;
   if (!count) backend.removeItem(OLD_KEY);
-  else notices.push(t("bylink2.migrate-failed", { count, aside: setAside(backend, OLD_KEY, JSON.stringify(left)) }));
+  else notices.push(t("bylink.migrate-failed", { count, aside: setAside(backend, OLD_KEY, JSON.stringify(left)) }));
   return moved;
 }

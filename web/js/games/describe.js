@@ -29,7 +29,7 @@ function byLinkStanding(entry) {
   const { stage, toAct, seat } = entry.bylink;
   const name = seatName(entry, toAct);
   const whose = stage === "joining" ? "joining" : toAct === seat ? "mine" : "other";
-  return t("bylink2.standing", { whose, name, step: entry.steps });
+  return t("bylink.standing", { whose, name, step: entry.steps });
 }
 
 /** "Won by Ann" for a finished game (the engine's winners, kept in its state); null before the end. */

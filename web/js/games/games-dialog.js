@@ -99,7 +99,7 @@ export function createGamesDialog({ screen, games, currentId }) {
         { class: "games-info" },
         title,
         current ? h("span", { class: "tg-badge tg-badge-turn" }, t("games.on-screen")) : null,
-        entry.bylink ? h("span", { class: "tg-badge", dataset: { testid: "game-bylink" } }, t("bylink2.badge")) : null,
+        entry.bylink ? h("span", { class: "tg-badge", dataset: { testid: "game-bylink" } }, t("bylink.badge")) : null,
         seatDots(entry),
         h("span", { class: "games-standing" }, gameStanding(entry)),
         winners ? h("span", { class: "games-winner", dataset: { testid: "game-winner" } }, winners) : null,

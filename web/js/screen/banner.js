@@ -25,12 +25,12 @@ export function bannerText(s, thinking) {
     );
   if (byLink?.stage === "joining") {
     const named = unnamed(seats, byLink.toAct) ? "no" : "yes";
-    return h("span", {}, rich("bylink2.banner.joining", { b, named, name: seats[byLink.toAct]?.name }));
+    return h("span", {}, rich("bylink.banner.joining", { b, named, name: seats[byLink.toAct]?.name }));
   }
   if (state.phase === "draw") return h("span", {}, rich("fair.banner", { b, name })); // by link: not yet drawn
   // This device's own turn in a game by link: "Your turn", not its own name as a stranger's.
   if (byLink && byLink.seat === state.current)
-    return h("span", {}, rich("bylink2.banner.yours", { b, phase: state.phase }), stepOf(state.phase));
+    return h("span", {}, rich("bylink.banner.yours", { b, phase: state.phase }), stepOf(state.phase));
   return h("span", {}, rich("screen.banner.turn", { b, name, phase: state.phase }), stepOf(state.phase));
 }
 

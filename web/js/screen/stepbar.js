@@ -265,8 +265,8 @@ function waitBar(bar, s) {
     h(
       "div",
       { class: "tg-step-text" },
-      h("p", { class: "tg-step-title" }, t(joining ? "bylink2.wait.join" : "fair.wait", words)),
-      h("p", { class: "tg-step-help" }, t(joining ? "bylink2.wait.join.help" : "fair.wait.help", words)),
+      h("p", { class: "tg-step-title" }, t(joining ? "bylink.wait.join" : "fair.wait", words)),
+      h("p", { class: "tg-step-help" }, t(joining ? "bylink.wait.join.help" : "fair.wait.help", words)),
     ),
   );
 }

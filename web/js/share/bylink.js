@@ -80,7 +80,7 @@ export function friendsTurns(state, seats, seat) {
       moveText(turn.buildMove, { seats }),
     ].filter(Boolean);
     const name = seats[turn.seat]?.name ?? t("seat.default-name", { n: turn.seat + 1 });
-    said.unshift(t("bylink2.played", { name, moves: list(moves) }));
+    said.unshift(t("bylink.played", { name, moves: list(moves) }));
   }
   return said;
 }
@@ -228,15 +228,15 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
     if (game.stage === "over") return t("fair.over");
     const friend = unnamed(store.seats, game.toAct) ? null : nameOf(game.toAct);
     if (game.stage === "joining" && game.confirming) return t("fair.send-confirm", { name: nameOf(game.toAct) });
-    if (game.stage === "joining") return friend ? t("fair.send-join", { name: friend }) : t("bylink2.send-join-friend");
+    if (game.stage === "joining") return friend ? t("fair.send-join", { name: friend }) : t("bylink.send-join-friend");
     if (game.toAct === game.seat) return t("fair.your-turn", { name: nameOf(game.seat) });
     if (game.seat === null) return t("fair.waiting", { name: nameOf(game.toAct) });
     return t("fair.send-turn", { name: nameOf(game.toAct) });
   }
 
   // What the share sheet's message says to the friend it goes to, from their side.
-  const SEND_TEXT = { joining: "bylink2.send.join", playing: "bylink2.send.turn", over: "bylink2.send.over" };
-  const sendText = (game) => t(SEND_TEXT[game.stage] ?? "bylink2.send.turn");
+  const SEND_TEXT = { joining: "bylink.send.join", playing: "bylink.send.turn", over: "bylink.send.over" };
+  const sendText = (game) => t(SEND_TEXT[game.stage] ?? "bylink.send.turn");
 
   function render(game, state) {
     const box = h("section", {
@@ -281,11 +281,11 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
     const copy = async () => {
       try {
         await navigator.clipboard.writeText(url);
-        status.textContent = friend ? t("bylink2.copied", { name: friend }) : t("fair.copied");
+        status.textContent = friend ? t("bylink.copied", { name: friend }) : t("fair.copied");
       } catch {
         field.focus();
         field.select(); // no clipboard permission: selected for Ctrl+C
-        status.textContent = t("bylink2.copy-by-hand");
+        status.textContent = t("bylink.copy-by-hand");
       }
     };
     const canShare = typeof navigator.share === "function";
@@ -298,7 +298,7 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
         if (error?.name !== "AbortError") await copy(); // refused: the link is copied instead
       }
     };
-    const sendButton = button(t("bylink2.send"), "bylink-send", send, "tg-btn tg-btn-primary");
+    const sendButton = button(t("bylink.send"), "bylink-send", send, "tg-btn tg-btn-primary");
     if (canShare) sendButton.title = t("fair.share");
     const buttons = [
       sendButton,
@@ -322,7 +322,7 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
       required: true,
       value: given,
       dataset: { testid: "bylink-name" },
-      aria: { label: t("bylink2.your-name") },
+      aria: { label: t("bylink.your-name") },
     });
     const submit = (event) => {
       event.preventDefault();
@@ -339,16 +339,16 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
       h(
         "p",
         { class: "tg-bylink-text", dataset: { testid: "bylink-text" } },
-        creator ? t("bylink2.invited", { name: creator }) : t("bylink2.invited-anon"),
+        creator ? t("bylink.invited", { name: creator }) : t("bylink.invited-anon"),
       ),
       h(
         "form",
         { class: "tg-bylink-row", onsubmit: submit },
-        h("label", { class: "tg-bylink-label" }, t("bylink2.your-name"), input),
+        h("label", { class: "tg-bylink-label" }, t("bylink.your-name"), input),
         h(
           "button",
           { type: "submit", class: "tg-btn tg-btn-primary", dataset: { testid: "bylink-join" } },
-          t("bylink2.join"),
+          t("bylink.join"),
         ),
       ),
     ];

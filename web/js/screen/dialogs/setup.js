@@ -196,7 +196,7 @@ export class SetupDialog {
             value: this.byLink && unnamed(this.seats, i) ? "" : seat.name,
             maxlength: "24",
             autocomplete: "off",
-            ...(this.byLink ? { placeholder: t(i ? "bylink2.setup.friend-name" : "bylink2.setup.your-name") } : {}),
+            ...(this.byLink ? { placeholder: t(i ? "bylink.setup.friend-name" : "bylink.setup.your-name") } : {}),
             aria: { label: this.#nameLabel(i) },
           }),
           colour,
@@ -208,7 +208,7 @@ export class SetupDialog {
 
   #nameLabel(i) {
     if (!this.byLink) return t("setup.seat.name", { n: i + 1 });
-    return i === 0 ? t("bylink2.setup.your-name") : t("bylink2.setup.friend-label", { n: i + 1 });
+    return i === 0 ? t("bylink.setup.your-name") : t("bylink.setup.friend-label", { n: i + 1 });
   }
 
   // By link: this device plays the first seat, each other seat a friend on their own device.
@@ -219,7 +219,7 @@ export class SetupDialog {
       h(
         "p",
         { class: "tg-choice-about", dataset: { testid: `bylink-seat-${i}` } },
-        t(i === 0 ? "bylink2.setup.you" : "bylink2.setup.friend"),
+        t(i === 0 ? "bylink.setup.you" : "bylink.setup.friend"),
       ),
     );
   }
