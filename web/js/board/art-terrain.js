@@ -52,30 +52,36 @@ function ringSpots(rand, n, R, inner = 0.42, outer = 0.74) {
   return spots;
 }
 
+/** Round-capped strokes of `colour`, `width` wide, for the patterns' marks. */
+function pen(ctx, colour, width) {
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = width;
+  ctx.lineCap = "round";
+}
+
+/** A filled disc (in the fill style already set). */
+function disc(ctx, x, y, r) {
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fill();
+}
+
 const DECOR = {
   jungle(ctx, cx, cy, R, rand) {
     // Broad-leaved trees: clustered round canopies with a light rim.
     for (const [x, y, v] of ringSpots(rand, 6, R, 0.4, 0.7)) {
       const s = R * (0.13 + v * 0.05);
       ctx.fillStyle = "#173f20";
-      ctx.beginPath();
-      ctx.arc(cx + x + s * 0.25, cy + y + s * 0.3, s, 0, Math.PI * 2);
-      ctx.fill();
+      disc(ctx, cx + x + s * 0.25, cy + y + s * 0.3, s);
       ctx.fillStyle = "#3f9650";
-      ctx.beginPath();
-      ctx.arc(cx + x, cy + y, s, 0, Math.PI * 2);
-      ctx.fill();
+      disc(ctx, cx + x, cy + y, s);
       ctx.fillStyle = "#67b873";
-      ctx.beginPath();
-      ctx.arc(cx + x - s * 0.3, cy + y - s * 0.3, s * 0.45, 0, Math.PI * 2);
-      ctx.fill();
+      disc(ctx, cx + x - s * 0.3, cy + y - s * 0.3, s * 0.45);
     }
   },
   clearing(ctx, cx, cy, R, rand) {
     // Grass tufts: little fans of strokes.
-    ctx.strokeStyle = "#5f8f2c";
-    ctx.lineWidth = R * 0.035;
-    ctx.lineCap = "round";
+    pen(ctx, "#5f8f2c", R * 0.035);
     for (const [x, y, v] of ringSpots(rand, 9, R, 0.35, 0.78)) {
       const s = R * (0.09 + v * 0.04);
       ctx.beginPath();
@@ -86,17 +92,11 @@ const DECOR = {
       ctx.stroke();
     }
     ctx.fillStyle = "#fdf7d0";
-    for (const [x, y] of ringSpots(rand, 4, R, 0.45, 0.75)) {
-      ctx.beginPath();
-      ctx.arc(cx + x, cy + y, R * 0.03, 0, Math.PI * 2);
-      ctx.fill();
-    }
+    for (const [x, y] of ringSpots(rand, 4, R, 0.45, 0.75)) disc(ctx, cx + x, cy + y, R * 0.03);
   },
   sand(ctx, cx, cy, R, rand) {
     // Dunes: parallel arcs, and a stipple of grains.
-    ctx.strokeStyle = "#c4a253";
-    ctx.lineWidth = R * 0.035;
-    ctx.lineCap = "round";
+    pen(ctx, "#c4a253", R * 0.035);
     for (const [x, y, v] of ringSpots(rand, 4, R, 0.42, 0.68)) {
       const s = R * (0.16 + v * 0.06);
       ctx.beginPath();
@@ -141,9 +141,7 @@ const DECOR = {
   },
   lake(ctx, cx, cy, R, rand) {
     // Waves: short sine strokes.
-    ctx.strokeStyle = "#bfe3fb";
-    ctx.lineWidth = R * 0.04;
-    ctx.lineCap = "round";
+    pen(ctx, "#bfe3fb", R * 0.04);
     for (const [x, y, v] of ringSpots(rand, 6, R, 0.38, 0.72)) {
       const w = R * (0.2 + v * 0.08);
       ctx.beginPath();
@@ -159,9 +157,7 @@ const DECOR = {
   },
   volcano(ctx, cx, cy, R, rand, level, clock) {
     // Ash streaks, a lava tongue towards the landscapes (the volcano's orientation), a crater.
-    ctx.strokeStyle = "rgba(20,8,6,0.35)";
-    ctx.lineWidth = R * 0.05;
-    ctx.lineCap = "round";
+    pen(ctx, "rgba(20,8,6,0.35)", R * 0.05);
     for (let i = 0; i < 6; i++) {
       const a = (i / 6) * Math.PI * 2 + rand() * 0.4;
       ctx.beginPath();
@@ -181,9 +177,7 @@ function drawCrater(ctx, cx, cy, R) {
   g.addColorStop(0.8, "#b3260e");
   g.addColorStop(1, "#2a100c");
   ctx.fillStyle = g;
-  ctx.beginPath();
-  ctx.arc(cx, cy, R * 0.36, 0, Math.PI * 2);
-  ctx.fill();
+  disc(ctx, cx, cy, R * 0.36);
   ctx.strokeStyle = "#1e0c09";
   ctx.lineWidth = R * 0.06;
   ctx.stroke();
