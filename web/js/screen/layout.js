@@ -9,7 +9,7 @@ import { h, fill } from "../base/dom.js";
 import { ICONS } from "../base/icons.js";
 import { ariaKeysFor, titleFor } from "./keymap.js";
 import { createNotices } from "./notify.js";
-import { renderLegend } from "./panels.js";
+import { renderLegend } from "./legend-panel.js";
 import { createThemeMenu } from "./theme-menu.js";
 
 /**

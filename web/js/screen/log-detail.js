@@ -1,5 +1,5 @@
 // The whole turn in words beside a move log row that is pointed at or focused from the keyboard:
-// the row has room for a few words only (panels.js). One bubble a log, just under the row (over
+// the row has room for a few words only (log-panel.js). One bubble a log, just under the row (over
 // the rows below it, above the row where the window ends); it takes no pointer events, and
 // screen readers read the row's own words instead (it is hidden from them).
 

@@ -10,7 +10,7 @@ import { AI_SPEEDS } from "../game/computer.js";
 import { computerLevel, unnamed } from "../game/seats.js";
 import { h, patch, smallCanvas } from "../base/dom.js";
 import { expandChooser } from "./expand-chooser.js";
-import { pieceIcon } from "./panels.js";
+import { pieceIcon } from "./panel-icons.js";
 import { levelName, resultSentence } from "../i18n/engine-text.js";
 import { t } from "../i18n/messages.js";
 import { moveText } from "../i18n/move-text.js";
