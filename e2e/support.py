@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 import struct
+import threading
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from http.server import HTTPServer
 from pathlib import Path
 
 BOOT_TIMEOUT_MS = 90_000  # a cold boot takes seconds; this only bounds a broken one
@@ -76,3 +79,15 @@ def pixel_at(page, x: int, y: int) -> tuple[int, int, int]:
         at += 12 + length
     row = zlib.decompress(data)
     return tuple(row[1:4])
+
+
+@contextmanager
+def serving(server: HTTPServer) -> Iterator[HTTPServer]:
+    """`server` answering on a thread of its own while the block runs, closed after it."""
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -6,7 +6,6 @@ until the reader clicks, then shows the position and steps through the game.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -14,6 +13,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from game_driver import new_game, perform, steps, wait_steps_past
+from support import serving
 from taluva.jsonio import state_to_json, summary_json
 from taluva.options import Options
 from taluva.randomplay import play_random_game
@@ -82,12 +82,8 @@ def games() -> list[tuple[str, dict, str]]:
 @pytest.fixture
 def blog(server) -> Iterator[tuple[BlogServer, list[tuple[str, dict]]]]:
     made = games()
-    srv = BlogServer(blog_html(server.url, made))
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield srv, made
-    srv.shutdown()
-    srv.server_close()
+    with serving(BlogServer(blog_html(server.url, made))) as srv:
+        yield srv, made
 
 
 def test_a_blog_of_another_origin_embeds_two_games_that_load_on_click(page, blog, console):

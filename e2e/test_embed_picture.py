@@ -4,14 +4,13 @@ engine/taluva/picture.py, drawn by the page's own board renderer)."""
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
 
 import pytest
 
 import engine_hold
 from game_driver import UI, wait_game_ready
-from support import wait_ready
+from support import serving, wait_ready
 from taluva.options import Options
 from taluva.picture import picture
 from taluva.randomplay import play_random_game
@@ -56,12 +55,8 @@ def blog(server) -> Iterator[tuple[StrictBlog, tuple]]:
         f'<iframe id="game" src="{src}" width="480" height="420" title="Taluva game"'
         f' sandbox="{SANDBOX}"></iframe></body></html>'
     )
-    srv = StrictBlog(html)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield srv, made
-    srv.shutdown()
-    srv.server_close()
+    with serving(StrictBlog(html)) as srv:
+        yield srv, made
 
 
 def test_an_embed_draws_its_board_names_and_scores_with_every_engine_file_blocked(

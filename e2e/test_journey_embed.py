@@ -10,7 +10,6 @@ Printed (with -s): the load button's box in its frame.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from html import escape
 
@@ -18,6 +17,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from serve import SiteServer
+from support import serving
 from test_embed_blog import SANDBOX, BlogServer
 from test_embed_picture import NAMES, forty_steps
 from test_instant_start import WARM_JS
@@ -64,12 +64,8 @@ def blog(site_dir) -> Iterator[str]:
         f"{snippet(src, 480, 'snippet')}{words}<h2>On a phone</h2>"
         f"{snippet(src, 320, 'narrow')}{words * 3}</body></html>"
     )
-    srv = BlogServer(html)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield srv.url
-    srv.shutdown()
-    srv.server_close()
+    with serving(BlogServer(html)) as srv:
+        yield srv.url
     site.stop()
 
 

@@ -252,9 +252,12 @@ def seat_names(page) -> list[str]:
     )
 
 
-def open_laptop_game(page, server, tag: str) -> None:
-    """The game screen at 1280x800 in language `tag`, its dialogs closed."""
+def open_laptop_game(page, server, tag: str = "en", scheme: str | None = None) -> None:
+    """The game screen at 1280x800 in language `tag` (and the system's colour `scheme`), its
+    dialogs closed."""
     page.set_viewport_size({"width": 1280, "height": 800})
+    if scheme:
+        page.emulate_media(color_scheme=scheme)
     page.goto(f"{server.url}#lang={tag}")
     wait_ready(page)
     wait_game_ready(page)
@@ -468,11 +471,7 @@ def test_the_new_game_selects_are_readable_with_a_light_colour_scheme(warm_page,
     every select of the New game dialog keeps a text contrast of at least 4.5:1 with
     `color-scheme: light` forced on the page and on the selects themselves."""
     page = warm_page
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.emulate_media(color_scheme="light")
-    page.goto(server.url)
-    wait_ready(page)
-    wait_game_ready(page)
+    open_laptop_game(page, server, scheme="light")
     page.click("[data-testid=new-game]")
     page.wait_for_selector("dialog.tg-setup[open]")
     page.click("dialog.tg-setup .tg-options summary")

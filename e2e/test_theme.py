@@ -11,6 +11,7 @@ from pathlib import Path
 
 from game_driver import PHONE, new_game, wait_game_ready
 from support import pixel_at, wait_ready
+from test_layout import open_laptop_game
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 # palette.css --bg in each theme, and a point of the page's own background on the boot screen
@@ -51,11 +52,7 @@ def test_the_menu_choice_outvotes_the_system_from_the_first_paint_and_system_fol
     warm_page, server, console
 ):
     page = warm_page
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.emulate_media(color_scheme="light")
-    page.goto(server.url)
-    wait_ready(page)
-    wait_game_ready(page)
+    open_laptop_game(page, server, scheme="light")
     assert theme(page) == "light"
     assert page.input_value("[data-testid=theme]") == "system"
     play_a_few_moves(page)
