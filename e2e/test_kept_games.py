@@ -158,6 +158,9 @@ def test_blocked_storage_is_said_and_the_game_still_plays(warm_page, server):
     notice = page.text_content("[data-testid=share-notice]")
     assert "no game is kept" in notice
     assert page.locator("dialog[open]").count() == 0  # a first visit is a game at once
+    # Its computer seat waits, so that the count is the person's steps alone (it answered before
+    # the count under load: 3 steps).
+    page.evaluate("taluva.setAiPaused(true)")
     play_moves(page, 2)
     assert steps(page) == 2
     assert page.evaluate("taluva.games.list()") == []
