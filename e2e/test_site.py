@@ -110,7 +110,7 @@ def test_the_embed_draws_from_a_few_preloaded_files_and_loads_the_rest_after(sit
 
 
 # The features a first game does not need: each a chunk of its own, loaded on first use.
-LAZY_FEATURES: tuple[str, ...] = ()
+LAZY_FEATURES = ("review-dialog", "gif", "lesson", "games-dialog", "bylink")
 
 
 def test_the_page_is_a_few_chunks_and_its_features_load_on_first_use(site_dir):
