@@ -4,8 +4,11 @@ Everything the page loads comes from the same origin, so the site works on any s
 through the service worker, offline. Version stamping happens here, never by hand:
 
 * js/boot-config.js tells the page and the worker which files to load and the build id;
-* index.html gets a modulepreload link for every module of the page (module_preload.py);
-* js/engine/worker.js becomes one file holding its whole module graph (bundle_worker.py);
+* js/boot.js becomes the page's bundle, split into chunks: the start's, and those of the features
+  a first game does not need, loaded on first use (bundle_page.py);
+* index.html gets a modulepreload link for every file of the page's start (module_preload.py);
+* js/engine/worker.js and js/share/gif-worker.js each become one file holding its whole module
+  graph (bundle_worker.py);
 * js/embed/embed.js becomes a few files: the picture first, the words and player later
   (bundle_embed.py);
 * pyodide/python_stdlib.zip holds only the standard-library modules a boot imports, as bytecode
@@ -37,6 +40,7 @@ from pathlib import Path
 
 import icons
 from bundle_embed import bundle_embed
+from bundle_page import bundle_page
 from bundle_worker import bundle_worker
 from fetch_wheels import wheel_dist
 from minify import minify_site
@@ -67,7 +71,15 @@ PAGE_ENTRY = "js/boot.js"
 EMBED_ENTRY = "js/embed/embed.js"
 # The game page's drawing of a link's board in its first moments (boot.js imports it at once).
 EARLY_LINK = "js/share/early-link.js"
+# The modules the game page's start imports dynamically: preloaded (each a chunk of the page's
+# bundle). Any other module the page imports dynamically is a feature loaded on first use.
+START = ("js/boot-page.js", "js/app.js", "js/vendor/idb.js", EARLY_LINK)
 WORKER = "js/engine/worker.js"
+# The engine's client: a module of its own beside its worker, imported by the page and the embed.
+CLIENT = "js/engine/client.js"
+GIF_WORKER = "js/share/gif-worker.js"
+# Bundled into the page and the worker, and kept as a file too: tools and tests read it back.
+BOOT_CONFIG = "js/boot-config.js"
 # Build files (a path, or a folder ending in /) the game page fetches only when it needs them,
 # which the service worker caches once a page has fetched them, not on every first visit (sw.js,
 # offline.js): the Chinese font (only for Chinese text no system font draws), the embed (shown
@@ -381,8 +393,21 @@ def build(out: Path) -> dict[str, object]:
     # must list the site's files as they end up.
     bundle_worker(staging, WORKER, keep_for=(PAGE_ENTRY, EMBED_ENTRY))
     bundle_embed(staging, EMBED_ENTRY, keep_for=(PAGE_ENTRY, WORKER))
+    bundle_worker(staging, GIF_WORKER, keep_for=(PAGE_ENTRY, EMBED_ENTRY, WORKER))
+    chunks = bundle_page(
+        staging, PAGE_ENTRY, keep_for=(EMBED_ENTRY, WORKER, GIF_WORKER, CLIENT, BOOT_CONFIG)
+    )
+    missing = [m for m in START if m not in chunks]
+    if missing:
+        raise SystemExit(f"build_site: the page's start no longer imports {missing} dynamically")
+    lazy = frozenset(c for m, c in chunks.items() if m != PAGE_ENTRY and m not in START)
     add_module_preloads(
-        staging, "index.html", PAGE_ENTRY, later="page-module-preloads", first=EARLY_LINK
+        staging,
+        "index.html",
+        PAGE_ENTRY,
+        later="page-module-preloads",
+        first=chunks[EARLY_LINK],
+        lazy=lazy,
     )
     # The embed loads the engine's modules only when the reader asks for the game.
     add_module_preloads(staging, "embed.html", EMBED_ENTRY, dynamic=False)

@@ -3,8 +3,8 @@
 embed.html draws the link's picture with the page's own board renderer before any engine. As
 separate modules that is ~30 files, fetched six at a time over HTTP/1.1 even when preloaded: on
 this 2-core machine under load the last of them arrived 150-700 ms after the frame's navigation
-began, most of the embed's time to its first picture. esbuild (pinned in build/package.json)
-joins them: ``js/embed/embed.js`` and the shared chunks it imports hold what drawing the
+began, most of the embed's time to its first picture. esbuild (esbuild_bundle.py) joins
+them: ``js/embed/embed.js`` and the shared chunks it imports hold what drawing the
 picture needs (the hash, the picture, the board's renderer); the preview's words (the texts,
 their formatter and catalogue) and the player the click loads are chunks of their own
 (``preview-<hash>.js``, ``player-<hash>.js``), and what several use is in shared chunks
@@ -16,12 +16,11 @@ the embed imported are then left out of the site; the sources stay modules of th
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
+from esbuild_bundle import drop_bundled, esbuild_bundle
 from module_preload import module_graph
 
-ESBUILD = Path(__file__).resolve().parent / "node_modules" / ".bin" / "esbuild"
 # Imported as written, not bundled: the path is relative to the embed's folder, where the chunks go.
 KEPT_APART = ("../engine/client.js",)
 
@@ -30,35 +29,8 @@ def bundle_embed(site: Path, entry: str, keep_for: tuple[str, ...]) -> list[str]
     """Replace ``entry`` (a site path) in ``site`` by its bundle and chunks, written beside it;
     delete the modules of its graph that none of ``keep_for`` (the other entry modules) imports.
     Returns the site paths of the files the embed now loads before its click."""
-    if not ESBUILD.exists():
-        raise SystemExit(f"{ESBUILD} is missing; run `npm ci` in build/ (make does)")
     modules = module_graph(site, entry)
     folder = Path(entry).parent.as_posix()
-    result = subprocess.run(
-        [
-            str(ESBUILD),
-            entry,
-            "--bundle",
-            "--splitting",
-            "--format=esm",
-            "--target=es2022",
-            "--charset=utf8",
-            "--log-level=warning",
-            "--allow-overwrite",
-            f"--outdir={folder}",
-            "--entry-names=[name]",
-            "--chunk-names=[name]-[hash]",
-            *(f"--external:{path}" for path in KEPT_APART),
-        ],
-        cwd=site,  # so that the bundle's comments name each part by its site path
-        capture_output=True,
-        text=True,
-    )
-    if result.returncode != 0:
-        raise SystemExit(f"bundling {entry} failed:\n{result.stderr}")
-    used = {path for page in keep_for for path in module_graph(site, page)}
-    bundled = set(module_graph(site, entry))
-    for path in modules:
-        if path not in used and path not in bundled:
-            (site / path).unlink()
+    meta = esbuild_bundle(site, (entry,), outdir=folder, splitting=True, external=KEPT_APART)
+    drop_bundled(site, modules, meta["outputs"], keep_for)
     return module_graph(site, entry, dynamic=False)

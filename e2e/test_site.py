@@ -86,7 +86,8 @@ def test_the_engine_worker_is_one_file_holding_its_modules(site_dir):
     bundled = (site_dir / build_site.WORKER).read_text()
     assert "bootFiles" in bundled  # js/boot-config.js's BOOT, inlined
     assert not (site_dir / "js/engine/snapshot-file.js").exists()
-    assert (site_dir / "js/engine/boot-fetch.js").exists()  # the page imports it too
+    # The page imports it too: it is in the page's bundle as well (bundle_page.py).
+    assert not (site_dir / "js/engine/boot-fetch.js").exists()
     assert "js/engine/snapshot-file.js" not in sw_build(site_dir)["files"]
 
 
@@ -108,6 +109,28 @@ def test_the_embed_draws_from_a_few_preloaded_files_and_loads_the_rest_after(sit
     assert all(m in sw_build(site_dir)["files"] for m in later)
 
 
+# The features a first game does not need: each a chunk of its own, loaded on first use.
+LAZY_FEATURES = ("review-dialog", "gif", "lesson", "games-dialog", "bylink")
+
+
+def test_the_page_is_a_few_chunks_and_its_features_load_on_first_use(site_dir):
+    """build/bundle_page.py: the page's ~80 modules are a few files of js/; the start's chunks are
+    preloaded, the features' are not, and the offline copy holds every one."""
+    html = (site_dir / "index.html").read_text()
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)"', html))
+    everything = module_graph(site_dir, build_site.PAGE_ENTRY)
+    start = module_graph(site_dir, build_site.PAGE_ENTRY, dynamic=False)
+    assert preloaded >= set(start[1:]) and build_site.CLIENT in preloaded
+    assert all(re.fullmatch(r"js/[\w-]+\.js", m) for m in everything if m != build_site.CLIENT)
+    assert len(everything) < 30, everything
+    for feature in LAZY_FEATURES:
+        (chunk,) = [m for m in everything if re.fullmatch(rf"js/{feature}-\w+\.js", m)]
+        assert chunk not in preloaded, chunk
+    files = sw_build(site_dir)["files"]
+    assert all(m in files for m in everything)
+    assert not (site_dir / "js/screen").exists()  # bundled, and only the page's
+
+
 def test_every_module_the_page_loads_is_preloaded_by_the_build(booted, site_dir):
     """module_preload.py finds the whole graph: a module it missed would load a round trip late."""
     wait_game_ready(booted)
@@ -124,7 +147,7 @@ def test_every_module_the_page_loads_is_preloaded_by_the_build(booted, site_dir)
     # The engine worker's modules show in the page's timeline too; they are the worker's to load.
     worker = {base + path for path in module_graph(site_dir, "js/engine/worker.js")}
     assert f"{base}js/boot.js" in loaded and f"{base}js/engine/worker.js" in loaded
-    assert len(preloaded) > 40
+    assert len(preloaded) >= 4  # the start's chunks (bundle_page.py)
     scripts = {
         f"{base}js/{name}.js" for name in ("boot", "browser-check", "start-look")
     }  # <script>s
@@ -242,7 +265,7 @@ def test_the_server_sends_a_precompressed_file_the_browser_accepts(server, site_
 
 
 def test_the_page_javascript_and_css_are_minified(site_dir):
-    for path in ("js/boot-page.js", "js/engine/client.js", "css/game.css"):
+    for path in ("js/boot.js", "js/engine/client.js", "css/game.css"):
         text = (site_dir / path).read_text()
         assert "// " not in text and "/* " not in text and "\n  " not in text, path
         assert len(text) < 0.8 * len((build_site.WEB / path).read_text()), path

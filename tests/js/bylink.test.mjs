@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { formatByLinkHash, parseByLinkHash } from "../../web/js/share/bylink-hash.js";
-import { byLinkProblem, friendsTurns } from "../../web/js/share/bylink.js";
+import { friendsTurns } from "../../web/js/share/bylink.js";
+import { byLinkProblem } from "../../web/js/share/bylink-problem.js";
 import { builtOn, logEntry, placedBeside } from "./fixtures/told-moves.mjs";
 
 const LINK = "1AAIDvbd7bWOoW5C08XQmVN-_";

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import {
   answerOffer,
   clearProgress,
+  lessonOnLoad,
   offerAnswered,
   readingMinutes,
   readProgress,
@@ -32,6 +33,23 @@ test("progress is kept, read back, left inactive and cleared", () => {
   assert.deepEqual(readProgress(storage, 15), { step: 4, active: false });
   clearProgress(storage);
   assert.equal(readProgress(storage, 15), null);
+});
+
+test("the page loads the lesson at start only to resume it or to offer it on a first visit", () => {
+  const storage = memoryStorage();
+  assert.equal(lessonOnLoad(storage, true), "offer");
+  assert.equal(lessonOnLoad(storage, false), null); // a kept game or a link: no offer over it
+  answerOffer(storage, "dismissed");
+  assert.equal(lessonOnLoad(storage, true), null);
+  saveProgress(storage, 2);
+  assert.equal(lessonOnLoad(storage, false), "resume");
+  saveProgress(storage, 2, false); // left: "Learn to play" goes on from there, the load does not
+  assert.equal(lessonOnLoad(storage, false), null);
+  assert.equal(lessonOnLoad(memoryStorage(), true), "offer");
+  const begun = memoryStorage();
+  saveProgress(begun, 0, false); // begun and left before the offer was answered: no offer
+  assert.equal(lessonOnLoad(begun, true), null);
+  assert.equal(lessonOnLoad(null, true), "offer"); // no storage at all: a first visit each time
 });
 
 test("progress that does not fit the lesson is ignored", () => {

@@ -5,7 +5,6 @@
 // engine answers.
 
 import { t } from "./i18n/messages.js";
-import { createGamesDialog } from "./games/games-dialog.js";
 import { keptGames } from "./games/games.js";
 import { openLibrary } from "./games/library.js";
 import { ComputerTurns } from "./game/computer.js";
@@ -14,14 +13,16 @@ import { GameStore } from "./game/store.js";
 import { createLanguageMenu } from "./i18n/language-menu.js";
 import { gameApi } from "./page-api.js";
 import { GameScreen } from "./screen/screen.js";
-import { createByLink } from "./share/bylink.js";
 import { syncLink } from "./share/link-sync.js";
 import { showNotice } from "./share/notice.js";
 import { addLessonEntries } from "./lesson/entry.js";
-import { createLesson } from "./lesson/lesson.js";
-import { createReviewDialog } from "./review/review-dialog.js";
+import { offerLesson } from "./lesson/offer.js";
+import { lessonOnLoad } from "./lesson/progress.js";
 import { colourById } from "./base/theme.js";
+import { ICONS } from "./base/icons.js";
+import { onFirstUse } from "./base/first-use.js";
 import { yieldToMain } from "./base/tasks.js";
+import { headerButton } from "./screen/layout.js";
 import { createReplayDialog } from "./share/replay-dialog.js";
 import { createShareDialog } from "./share/share-dialog.js";
 import { keptGameToShow, openFirstGame, openLinkHash } from "./share/start.js";
@@ -58,6 +59,71 @@ function tell(notices) {
     if (typeof notice === "string") showNotice(notice);
     else showNotice(notice.text, { kind: notice.kind });
   }
+}
+
+// Features loaded on first use (their chunks: build/bundle_page.py), as many as are loading now.
+let loadingFeatures = 0;
+
+/** The page says it is working (cursor, aria-busy) while a feature it was asked for loads. */
+function showLoading(on) {
+  loadingFeatures += on ? 1 : -1;
+  const app = document.getElementById("app");
+  if (loadingFeatures) {
+    document.body.dataset.loading = "feature";
+    app?.setAttribute("aria-busy", "true");
+  } else {
+    delete document.body.dataset.loading;
+    app?.removeAttribute("aria-busy");
+  }
+}
+
+/**
+ * A feature of the page loaded on first use (base/first-use.js): `load()` imports its module and
+ * makes it. One that cannot be loaded is said in a notice (the game on screen plays on), and
+ * the promise rejects.
+ */
+function feature(load) {
+  const get = onFirstUse(load, { busy: showLoading });
+  const ask = () =>
+    get().catch((error) => {
+      console.warn("Taluva: could not load a part of the page:", error);
+      showNotice(t("app.unloaded", { problem: error?.message ?? String(error) }));
+      throw error;
+    });
+  ask.loaded = get.loaded;
+  return ask;
+}
+
+/** The page's localStorage, or null where the browser refuses it (the lesson keeps no progress). */
+function pageStorage() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+// For a click: a feature that could not load has said so in a notice already.
+const quietly = (promise) => promise.catch(() => {});
+
+/**
+ * By-link games (share/bylink.js), loaded when one is first made, opened from a link or on screen
+ * (a kept one): {create(config), open(link, names), link()}, as bylink.js's own.
+ */
+function byLinkOnFirstUse(store, games, screen) {
+  const made = feature(async () => {
+    const { createByLink } = await import("./share/bylink.js");
+    // Its panel under the step bar, in the layout (never over the board).
+    return createByLink({ store, games, mount: (panel) => screen.parts.stepBar.after(panel) });
+  });
+  store.subscribe(({ view }) => {
+    if (view?.bylink && !made.loaded()) quietly(made());
+  });
+  return {
+    create: async (config) => (await made()).create(config),
+    open: async (link, names) => (await made()).open(link, names),
+    link: () => made.loaded()?.link() ?? null,
+  };
 }
 
 /** Tell of a storage problem once, in a notice that goes when the problem does. */
@@ -108,19 +174,37 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
   let list = null;
   const games = keptGames(store, await library(early), {
     onProblem: storageNotices(),
-    onSaved: () => list?.dialog.open && list.refresh(),
+    onSaved: () => list?.loaded()?.dialog.open && list.loaded().refresh(),
   });
   if (!engineUp) await preview(screen, games, onPreview);
   screen.setLevels(await engine.call("computerLevels"));
-  list = createGamesDialog({ screen, games, currentId: () => store.gameId });
-  const review = createReviewDialog({
-    engine: store,
-    seats: () => store.seats,
-    colours: () => store.seats.map((s) => colourById(s.colour)),
-    root: screen.slot("dialogs"),
+  list = feature(async () => {
+    const { createGamesDialog } = await import("./games/games-dialog.js");
+    return createGamesDialog({ screen, games, currentId: () => store.gameId });
+  });
+  const showList = () => list().then((dialog) => dialog.show());
+  screen.placeButton(
+    "games",
+    headerButton({
+      label: "games.button",
+      icon: ICONS.games(),
+      title: "games.button.title",
+      testid: "games",
+      onclick: () => quietly(showList()),
+    }),
+  );
+  const review = feature(async () => {
+    const { createReviewDialog } = await import("./review/review-dialog.js");
+    return createReviewDialog({
+      engine: store,
+      seats: () => store.seats,
+      colours: () => store.seats.map((s) => colourById(s.colour)),
+      root: screen.slot("dialogs"),
+    });
   });
   // The game on screen, whole (the end dialog) or up to the step a replay shows.
-  const openReview = (steps = null) => review.open({ code: store.view.share, steps });
+  const openReview = (steps = null) =>
+    quietly(review().then((dialog) => dialog.open({ code: store.view.share, steps })));
   screen.setReview(() => openReview());
   await yieldToMain();
   const replay = createReplayDialog({
@@ -137,8 +221,7 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
   await yieldToMain();
   const share = createShareDialog({ store, screen, onReplay: (step) => replay.open(step) });
 
-  // Its panel under the step bar, in the layout (never over the board): share/bylink.js.
-  const byLink = createByLink({ store, games, mount: (panel) => screen.parts.stepBar.after(panel) });
+  const byLink = byLinkOnFirstUse(store, games, screen);
   screen.dialogs.when("setup", (setup) => (setup.onByLink = (config) => byLink.create(config)));
   await yieldToMain(); // the first game's render in a task of its own
   const start = await openGame(store, games, byLink);
@@ -163,18 +246,30 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
     // A link that could not be opened leaves the game on screen as it was, and its own link.
     if (opened?.source === "bad-link") link.rewrite();
   }
-  const lesson = createLesson({ screen, store });
-  addLessonEntries(screen, lesson);
+  const storage = pageStorage();
+  const lesson = feature(async () => {
+    const { createLesson } = await import("./lesson/lesson.js");
+    return createLesson({ screen, store, storage });
+  });
+  const startLesson = () => quietly(lesson().then((made) => made.start(0)));
+  addLessonEntries(screen, { start: () => quietly(lesson().then((made) => made.start())) });
   screen.dialogs.when("help", (help) => help.setPictures((steps) => store.call("lessonPictures", { steps })));
-  try {
-    await lesson.resume({ firstVisit: start.source === "new" });
-  } catch (error) {
-    console.warn("Taluva: could not resume the lesson:", error); // the game on screen stays
+  // The lesson is loaded now only to resume a lesson in progress; a first visit's offer of it
+  // is a line of its own (lesson/offer.js), and the lesson comes when the offer is taken.
+  const onLoad = lessonOnLoad(storage, start.source === "new");
+  if (onLoad === "offer") offerLesson({ screen, store, storage, onTake: startLesson });
+  if (onLoad === "resume") {
+    try {
+      await (await lesson()).resume();
+    } catch (error) {
+      console.warn("Taluva: could not resume the lesson:", error); // the game on screen stays
+    }
   }
   await screen.settled(); // the first game's panels are in before it shows
   root.dataset.ready = "1";
   document.body.dataset.shareReady = "1";
   screen.dialogs.buildWhenIdle(["setup", "confirm"]); // Help and the end are rarer: built when opened
   if (start.source === "link" && start.at !== null) replay.open(start.at);
-  return { ...gameApi({ store, computers, screen, share, replay, games, list, sync: link }), bylink: byLink };
+  const api = gameApi({ store, computers, screen, share, replay, games, list: { show: showList }, sync: link });
+  return { ...api, bylink: byLink };
 }

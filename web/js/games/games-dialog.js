@@ -1,13 +1,12 @@
 // The Games list (header button "Games"): every kept game with a picture of its board, its seats,
 // where it stands and when it was played; open, rename, delete (with an undo), clear the
 // finished ones, export all as one file and import such a file. The game on screen is marked.
+// app.js places the button and loads this module on its first click.
 
 import { list as listOf, onLanguageChange, t } from "../i18n/messages.js";
 import { said } from "../i18n/page-text.js";
 import { errorText } from "../screen/notify.js";
 import { downloadText, h, fill } from "../base/dom.js";
-import { ICONS } from "../base/icons.js";
-import { headerButton } from "../screen/layout.js";
 import { colourById } from "../base/theme.js";
 import { computerLabel } from "../game/seats.js";
 import { gameStanding, gameTitle, gameWinners, playedAgo, seatName } from "./describe.js";
@@ -238,16 +237,6 @@ export function createGamesDialog({ screen, games, currentId }) {
   });
 
   screen.slot("dialogs").append(dialog);
-  screen.placeButton(
-    "games",
-    headerButton({
-      label: "games.button",
-      icon: ICONS.games(),
-      title: "games.button.title",
-      testid: "games",
-      onclick: () => show(),
-    }),
-  );
 
   // An open list says its rows again in the new language (a closed one does when it opens); a
   // name being typed stays as it is, in its field. What the status line said is past.

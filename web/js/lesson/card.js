@@ -80,31 +80,3 @@ export function createLessonCard({ onNext, onSkip, onLeave }) {
   };
   return card;
 }
-
-/** The first visit's offer beside the game it starts: not a wall, a line with two buttons. */
-export function createLessonOffer({ onTake, onDismiss }) {
-  const take = said(
-    h("button", { type: "button", class: "tg-btn tg-btn-primary", dataset: { testid: "lesson-offer-take" } }),
-    { text: "lesson.offer.take" },
-  );
-  const dismiss = said(
-    h("button", { type: "button", class: "tg-btn", dataset: { testid: "lesson-offer-dismiss" } }, "✕"),
-    { label: "lesson.offer.dismiss" },
-  );
-  const el = h(
-    "aside",
-    { class: "tg-lesson-offer", dataset: { testid: "lesson-offer" } },
-    said(h("span"), { text: "lesson.offer" }),
-    take,
-    dismiss,
-  );
-  take.addEventListener("click", () => {
-    el.remove();
-    onTake();
-  });
-  dismiss.addEventListener("click", () => {
-    el.remove();
-    onDismiss();
-  });
-  return el;
-}

@@ -13,8 +13,8 @@
 import { reasonSentence } from "../i18n/engine-text.js";
 import { t } from "../i18n/messages.js";
 import { FIRST_VISIT_SEATS } from "../game/seats.js";
-import { createLessonCard, createLessonOffer } from "./card.js";
-import { answerOffer, offerAnswered, readProgress, saveProgress, clearProgress } from "./progress.js";
+import { createLessonCard } from "./card.js";
+import { answerOffer, readProgress, saveProgress, clearProgress } from "./progress.js";
 
 export const LESSON_SOURCE = "lesson";
 /** The game the lesson ends with: the learner against the beginner computer. */
@@ -34,7 +34,6 @@ export function createLesson({ screen, store, storage = globalThis.localStorage 
   let index = -1; // the step on screen, -1 when the lesson is not
   let passed = false;
   let loading = false;
-  let offer = null; // the first visit's offer, while it is shown
   const root = screen.root;
   const card = createLessonCard({ onNext: () => next(), onSkip: () => next(), onLeave: () => leave() });
   screen.parts.turnBanner.after(card.el);
@@ -140,24 +139,10 @@ export function createLesson({ screen, store, storage = globalThis.localStorage 
     get active() {
       return active();
     },
-    /** On load: the lesson in progress resumes; else on a first visit it is offered. */
-    async resume({ firstVisit = false } = {}) {
+    /** On load: the lesson in progress resumes (the first visit's offer is offer.js's). */
+    async resume() {
       const kept = readProgress(storage);
       if (kept?.active) return start(kept.step);
-      if (firstVisit && !kept && !offerAnswered(storage)) {
-        offer = createLessonOffer({
-          onTake: () => start(0),
-          onDismiss: () => answerOffer(storage, "dismissed"),
-        });
-        screen.parts.turnBanner.after(offer);
-        // It stands beside the first visit's game only: another game (or the lesson) takes it away.
-        const off = store.subscribe(({ cause }) => {
-          if (cause !== "new" && cause !== "load") return;
-          offer?.remove();
-          offer = null;
-          off();
-        });
-      }
     },
   };
 }

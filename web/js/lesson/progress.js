@@ -52,6 +52,17 @@ export function answerOffer(storage, answer) {
   write(storage, OFFER_KEY, answer);
 }
 
+/**
+ * What the lesson does as the page loads: "resume" (a lesson in progress: its step comes back),
+ * "offer" (a first visit, `firstVisit`, whose offer was never answered), or null (nothing: the
+ * page need not load the lesson until a player asks for it).
+ */
+export function lessonOnLoad(storage, firstVisit) {
+  const kept = readProgress(storage);
+  if (kept?.active) return "resume";
+  return firstVisit && !kept && !offerAnswered(storage) ? "offer" : null;
+}
+
 /** How long the lesson takes to read and play: its words at `wpm`, plus `moveSeconds` a move. */
 export function readingMinutes(texts, moves, { wpm = 200, moveSeconds = 10 } = {}) {
   const words = texts.join(" ").split(/\s+/).filter(Boolean).length;

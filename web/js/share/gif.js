@@ -68,7 +68,8 @@ function drawnHere(frames, colours, hold) {
 }
 
 function inWorker(message, onDrawn) {
-  const worker = new Worker(new URL("./gif-worker.js", import.meta.url), { type: "module" });
+  // From the page's folder, not this module's: the built site has this module in a chunk of js/.
+  const worker = new Worker(new URL("js/share/gif-worker.js", document.baseURI), { type: "module" });
   return new Promise((resolve, reject) => {
     worker.addEventListener("message", ({ data }) => {
       if (data.progress) return onDrawn(data.progress);

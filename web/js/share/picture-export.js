@@ -7,7 +7,6 @@ import { said } from "../i18n/page-text.js";
 import { h, saveBlob } from "../base/dom.js";
 import { errorText } from "../screen/notify.js";
 import { copyBoardPng, downloadBoardPng } from "./board-png.js";
-import { gifRange, makeGif } from "./gif.js";
 
 /**
  * `store`: the game store (view, seats, call); `colours()`: the seats' colour objects;
@@ -81,13 +80,15 @@ export function createPictureExport({ store, colours, folded = () => false }) {
   }
 
   async function saveGif() {
-    const total = store.view.steps;
-    const range = gifRange(first.valueAsNumber, last.valueAsNumber, total);
-    first.value = String(range.first);
-    last.value = String(range.last);
     gifButton.disabled = true;
     el.dataset.busy = "1";
     try {
+      // Loaded on the first GIF asked for (a chunk of its own in the built site).
+      const { gifRange, makeGif } = await import("./gif.js");
+      const total = store.view.steps;
+      const range = gifRange(first.valueAsNumber, last.valueAsNumber, total);
+      first.value = String(range.first);
+      last.value = String(range.last);
       const blob = await makeGif({
         engine: store,
         ...range,

@@ -10,7 +10,7 @@ import { t } from "../i18n/messages.js";
 import { stateOf } from "../games/library.js";
 import { migrateAutosave } from "../games/migrate.js";
 import { migrateByLinkGames } from "../games/bylink-migrate.js";
-import { byLinkProblem } from "./bylink.js";
+import { byLinkProblem } from "./bylink-problem.js";
 import { parseByLinkHash } from "./bylink-hash.js";
 import { HashError, parseHash } from "./hash.js";
 import { linkProblem } from "../i18n/load-errors.js";
