@@ -14,14 +14,13 @@ import json
 import random
 from collections.abc import Sequence
 
-from taluva import bylink
-from taluva import bylink_sign as sign
 from taluva.bridge import handle
-from taluva.bylink import ByLinkGame
-from taluva.fairdraw import DIGEST_SIZE, chain_value, commitment
-from taluva.game import BUILD, PLACE, Game
-from taluva.moves import Move
-from taluva.options import Options
+from taluva.play import bylink
+from taluva.play.bylink import ByLinkGame, sign
+from taluva.play.bylink.fairdraw import DIGEST_SIZE, chain_value, commitment
+from taluva.rules.game import BUILD, PLACE, Game
+from taluva.rules.moves import Move
+from taluva.rules.options import Options
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 

@@ -14,8 +14,8 @@ import random
 import pytest
 
 from bylink_table import NAMES, Table, ask, link_bytes, played, rebuilt, refused
-from taluva import bylink
-from taluva.bylink import (
+from taluva.play import bylink
+from taluva.play.bylink import (
     AlteredError,
     ByLinkGame,
     ChainError,
@@ -23,9 +23,9 @@ from taluva.bylink import (
     LinkMoveError,
     SecretError,
 )
-from taluva.fairdraw import DIGEST_SIZE, chain_value, draw_tile, earlier_value
-from taluva.game import OVER
-from taluva.options import Options
+from taluva.play.bylink.fairdraw import DIGEST_SIZE, chain_value, draw_tile, earlier_value
+from taluva.rules.game import OVER
+from taluva.rules.options import Options
 
 
 def _link(data: bytes) -> str:

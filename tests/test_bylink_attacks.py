@@ -23,10 +23,10 @@ from bylink_table import (
     rewrite_turn,
     signed_as,
 )
-from taluva import bylink
-from taluva.bylink import ByLinkError, RecommitError, TamperedError, TwiceError
-from taluva.fairdraw import chain_value, commitment
-from taluva.options import Options
+from taluva.play import bylink
+from taluva.play.bylink import ByLinkError, RecommitError, TamperedError, TwiceError
+from taluva.play.bylink.fairdraw import chain_value, commitment
+from taluva.rules.options import Options
 
 
 def refusal(table: Table | str, seat: int, link: str, fresh_refuses: bool = True) -> ByLinkError:

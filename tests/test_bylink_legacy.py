@@ -13,8 +13,8 @@ import random
 import pytest
 
 from bylink_table import ask, link_bytes, refused
-from taluva import bylink
-from taluva.bylink import (
+from taluva.play import bylink
+from taluva.play.bylink import (
     ByLinkGame,
     ChainError,
     HistoryError,
@@ -22,10 +22,10 @@ from taluva.bylink import (
     LinkMoveError,
     SecretError,
 )
-from taluva.fairdraw import DIGEST_SIZE, chain_value, commitment, earlier_value
-from taluva.game import ELIMINATED, FINISHED, OVER, Game
-from taluva.moves import Move, parse_move
-from taluva.options import Options
+from taluva.play.bylink.fairdraw import DIGEST_SIZE, chain_value, commitment, earlier_value
+from taluva.rules.game import ELIMINATED, FINISHED, OVER, Game
+from taluva.rules.moves import Move, parse_move
+from taluva.rules.options import Options
 
 
 class Table:

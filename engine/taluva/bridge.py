@@ -14,7 +14,7 @@ An error is data with fields, so the page never parses message text: ``type`` an
 (the exception's class and text), ``kind`` (a stable word), ``rule`` (the RULES.md id of an
 illegal move, else null), ``reason`` (the sentence without its prefix), ``code`` and ``args``
 (what the page phrases: for an illegal move the reason's code, message ``reason.<code>``, else
-the error's, message ``error.<code>``; see :mod:`taluva.reasons`) and, for a record, ``line``
+the error's, message ``error.<code>``; see :mod:`taluva.rules.reasons`) and, for a record, ``line``
 where known.
 """
 
@@ -25,12 +25,9 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from taluva import __version__, bylink, lesson
+from taluva import __version__
 from taluva.ai import levels, ponder, think
-from taluva.bylink_session import ByLinkSession
-from taluva.errors import IllegalMoveError, OptionsError, RecordError, TaluvaError
-from taluva.game import OVER, Game
-from taluva.jsonio import (
+from taluva.formats.jsonio import (
     bylink_json,
     legal_moves_json,
     legal_view_json,
@@ -41,10 +38,12 @@ from taluva.jsonio import (
     state_to_json,
     summary_json,
 )
-from taluva.options import Options
-from taluva.picture import picture, read_picture
-from taluva.record import replay, write_record
-from taluva.review import (
+from taluva.formats.picture import picture, read_picture
+from taluva.formats.record import replay, write_record
+from taluva.formats.sharecode import ShareCodeError, decode, relate
+from taluva.play import bylink, lesson
+from taluva.play.bylink.session import ByLinkSession
+from taluva.play.review import (
     REVIEW_NODES,
     TurnReview,
     marked_turns,
@@ -54,9 +53,11 @@ from taluva.review import (
     standings,
     turn_positions,
 )
-from taluva.session import Session, game_at
-from taluva.sharecode import ShareCodeError, decode, relate
-from taluva.where import WhereMemo
+from taluva.play.session import Session, game_at
+from taluva.rules.errors import IllegalMoveError, OptionsError, RecordError, TaluvaError
+from taluva.rules.game import OVER, Game
+from taluva.rules.options import Options
+from taluva.rules.where import WhereMemo
 
 Handler = Callable[..., Any]
 # JSON without the spaces after "," and ":": the view crosses to the page after every step,
@@ -107,7 +108,7 @@ _where = WhereMemo()
 
 def view(log_base: str | None = None) -> dict[str, Any]:
     """What the page draws after every change: the state, the legal moves (``moves``: compact,
-    see :func:`taluva.jsonio.legal_view_json`; the ``legalMoves`` method gives them whole),
+    see :func:`taluva.formats.jsonio.legal_view_json`; the ``legalMoves`` method gives them whole),
     undo/redo, the share code and a summary for link previews.
 
     The log grows by a turn every two steps and was half of the view, so it goes as a change:
@@ -220,7 +221,7 @@ def _load_share_code(code: str, logBase: str | None = None) -> dict[str, Any]:
 @method("picture")
 def _picture(colours: list[Any] | None = None, step: int | None = None) -> str:
     """The picture of the current game's position (at ``step`` decisions, else now) for links:
-    :mod:`taluva.picture`; ``colours`` are the seats' palette indices."""
+    :mod:`taluva.formats.picture`; ``colours`` are the seats' palette indices."""
     game = _current().game
     return picture(game if step is None else game_at(game, step), colours)
 
@@ -244,7 +245,7 @@ def _relate_codes(code: str, others: list[Any]) -> list[str | None]:
 
 @method("lesson")
 def _lesson() -> list[dict[str, Any]]:
-    """The lesson's steps (taluva.lesson): id, rules, record, seat, phase, marked hexes."""
+    """The lesson's steps (taluva.play.lesson): id, rules, record, seat, phase, marked hexes."""
     return lesson.steps_json()
 
 
@@ -257,7 +258,7 @@ def _lesson_check(step: str, move: Any) -> dict[str, Any]:
 @method("lessonPictures")
 def _lesson_pictures(steps: list[Any]) -> dict[str, str]:
     """Help's pictures: each named lesson step's position after a passing move, as a picture
-    (taluva.picture) the page draws with its board renderer."""
+    (taluva.formats.picture) the page draws with its board renderer."""
     return {str(s): picture(lesson.picture_of(str(s))) for s in steps}
 
 
@@ -380,7 +381,8 @@ def _inspect_record(text: str) -> dict[str, Any]:
     return _inspect(replay(text))
 
 
-# The game review (taluva.review), asked turn by turn so that the worker is never busy for longer
+# The game review (taluva.play.review), asked turn by turn so that the worker is never busy for
+# longer
 # than one turn: the page counts the answers for its progress bar and cancels by not asking on.
 # The turns' start positions of the last game asked about are kept (the page asks for each
 # turn of one game in a row); the reviews themselves too, for the marks.
@@ -482,7 +484,7 @@ def _board_state(game: Game) -> dict[str, Any]:
     return state_to_json(game, log_from=len(game.turns))
 
 
-# By-link games (taluva.bylink): links that pass a game from device to device. A
+# By-link games (taluva.play.bylink): links that pass a game from device to device. A
 # secret crosses as hex; it is kept by the page on its owner's device and sent nowhere else.
 # Every parameter is checked here, so that a malformed request is refused with a by-link error.
 
@@ -641,7 +643,7 @@ def handle(request_json: str) -> str:
 def error_json(exc: TaluvaError) -> dict[str, Any]:
     """An engine error as the page gets it: see the module docstring.
 
-    >>> from taluva.reasons import reason
+    >>> from taluva.rules.reasons import reason
     >>> error = error_json(IllegalMoveError(reason("tower-level", hex="0,1", level=1)))
     >>> error["rule"], error["code"], error["args"]
     ('R-BUILD-4', 'tower-level', {'hex': '0,1', 'level': 1})
