@@ -22,32 +22,36 @@ from taluva.play.bylink import seals, sign
 from taluva.play.bylink.errors import (
     AlteredError,
     ByLinkError,
+    ChainError,
+    HistoryError,
     LinkMoveError,
     RecommitError,
     TamperedError,
     TwiceError,
 )
+from taluva.play.bylink.legacy import check_macs
+from taluva.play.bylink.linktext import read_link
+from taluva.play.bylink.wire import MAC_FORMAT, body_of
+from taluva.rules.history import relation
 
 if TYPE_CHECKING:
-    from taluva.play.bylink import ByLinkGame
+    from taluva.play.bylink.game import ByLinkGame
 
 
 def compare_signed(kept: ByLinkGame, other: ByLinkGame | str, me: int | None) -> str | None:
     """See :func:`taluva.play.bylink.compare`; ``me`` is this device's seat, if it has one."""
-    from taluva.play import bylink
-
     refused: ByLinkError | None = None
     if isinstance(other, str):
         try:
-            link = bylink.read_link(other)
+            link = read_link(other)
         except (AlteredError, TamperedError) as exc:  # what it changed is found first
-            link, refused = bylink.read_link(other, check_seals=False), exc
+            link, refused = read_link(other, check_seals=False), exc
     else:
         link = other
     if not link.signed:
         if kept.signed and link.game_id == kept.game_id:  # impossible ids aside, say so
             raise LinkMoveError("the link drops the signatures that the game kept here has")
-        return None if kept.signed else bylink._compare_older(kept, link)
+        return None if kept.signed else _compare_older(kept, link)
     if not kept.signed or kept.game_id != link.game_id:
         if refused is not None:
             raise refused  # another game, but a link that does not check is said so
@@ -105,9 +109,7 @@ def _signs(link: ByLinkGame, seat: int, event: int | None = None) -> bool:
 
 
 def _body(link: ByLinkGame) -> bytes:
-    from taluva.play.bylink import _body_of
-
-    return _body_of(link)
+    return body_of(link)
 
 
 def _maker_to_blame(link: ByLinkGame, me: int | None) -> int | None:
@@ -180,3 +182,42 @@ def _covered(kept: ByLinkGame, link: ByLinkGame, act: int) -> bool:
     """Whether the kept game and the link agree on everything ``act`` signed."""
     event = seals.act_event(kept.options.players, act)
     return event < len(kept.chain) and kept.chain[event] == link.chain[event]
+
+
+def compare(kept: ByLinkGame, other: ByLinkGame | str, seat: int | None = None) -> str | None:
+    """How ``other`` stands to ``kept`` (the game on this device, whose seat is ``seat``):
+    ``"same"``, ``"ahead"`` (it continues it), ``"behind"`` (an older link of it), or None
+    (another game). A link of the same game that differs from the kept one raises, naming what
+    differs and, for signed links, who changed it (:mod:`taluva.play.bylink.blame`); ``other`` may
+    be a link's text, whose signatures are checked after what it changed is found."""
+    if isinstance(other, str) or kept.signed:
+        return compare_signed(kept, other, seat)
+    return _compare_older(kept, other)
+
+
+def _compare_older(kept: ByLinkGame, other: ByLinkGame) -> str | None:
+    if kept.game_id != other.game_id:
+        return None
+    for seat, (mine, theirs) in enumerate(zip(kept.commitments, other.commitments, strict=False)):
+        if mine != theirs:
+            raise ChainError(
+                f"seat {seat}'s commitment is not the one this game has on this device",
+                seat=seat,
+            )
+    if kept.format == MAC_FORMAT and other.format != MAC_FORMAT:
+        raise LinkMoveError("the link drops the MACs that the game kept on this device has")
+    moves = relation(kept.game.turns, other.game.turns)
+    if moves is None:
+        turn = next(
+            n
+            for n, (a, b) in enumerate(zip(kept.game.turns, other.game.turns, strict=False), 1)
+            if (a.tile, a.placement, a.build) != (b.tile, b.placement, b.build)
+        )
+        raise HistoryError(
+            f"turn {turn} of the link differs from the game kept on this device", turn=turn
+        )
+    check_macs(kept, other)
+    seats = len(other.commitments) - len(kept.commitments)  # moves come once all have joined
+    if seats:
+        return "ahead" if seats > 0 else "behind"
+    return moves

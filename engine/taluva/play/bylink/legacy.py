@@ -22,7 +22,7 @@ from taluva.rules.game import Game
 from taluva.rules.moves import Move, format_move
 
 if TYPE_CHECKING:
-    from taluva.play.bylink import ByLinkGame
+    from taluva.play.bylink.game import ByLinkGame
 
 MAC_SIZE = 8  # bytes of a turn's MAC: a forger has one blind guess in 2**64
 _MAC_TAG = b"taluva move mac 1"

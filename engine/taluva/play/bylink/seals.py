@@ -19,7 +19,7 @@ from taluva.rules.game import Game
 from taluva.rules.moves import format_move
 
 if TYPE_CHECKING:
-    from taluva.play.bylink import ByLinkGame
+    from taluva.play.bylink.game import ByLinkGame
 
 
 def turn_act(players: int, turn: int) -> int:
