@@ -28,7 +28,6 @@ from typing import Any
 from taluva import __version__
 from taluva.ai import levels, ponder, think
 from taluva.formats.jsonio import (
-    bylink_json,
     legal_moves_json,
     legal_view_json,
     log_keys,
@@ -42,7 +41,7 @@ from taluva.formats.picture import picture, read_picture
 from taluva.formats.record import replay, write_record
 from taluva.formats.sharecode import ShareCodeError, decode, relate
 from taluva.play import bylink, lesson
-from taluva.play.bylink.session import ByLinkSession
+from taluva.play.bylink.session import ByLinkSession, bylink_json
 from taluva.play.review import (
     REVIEW_NODES,
     TurnReview,

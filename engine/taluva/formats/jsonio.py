@@ -17,7 +17,7 @@ Build(piece=1, cells=((33150, 1),))
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from taluva.formats.sharecode import lineage
 from taluva.rules.errors import InvalidMoveError
@@ -37,9 +37,6 @@ from taluva.rules.moves import (
 from taluva.rules.reasons import Reason
 from taluva.rules.tiles import TERRAIN_NAMES, TILE_KINDS, tile_code
 from taluva.rules.where import Settlements, TurnWhere, WhereMemo, move_where
-
-if TYPE_CHECKING:
-    from taluva.play.bylink import ByLinkGame
 
 FORMAT_VERSION = 1
 
@@ -161,26 +158,6 @@ def summary_json(game: Game) -> dict[str, Any]:
         "tilesDrawn": game.drawn,
         "over": game.phase == OVER,
         "lineage": lineage(game),
-    }
-
-
-def bylink_json(game: ByLinkGame, /, **extra: Any) -> dict[str, Any]:
-    """What the link of a by-link ``game`` says of it (:mod:`taluva.play.bylink`): ``gameId``,
-    ``stage``, ``toAct``, ``players``, ``joined``, ``confirming`` (a signed game's join on its
-    way back: ``toAct`` checks the table), ``signed`` (false: a link of the older, weaker kind)
-    and ``names`` (each joined seat's name as it signed it; empty for the older kind, whose names
-    travel beside the link), with the caller's ``extra`` fields (the bridge's checked link adds
-    its turns and summary, the session on screen its seat and link)."""
-    return {
-        "gameId": game.game_id,
-        "stage": game.stage,
-        "toAct": game.to_act,
-        "players": game.options.players,
-        "joined": len(game.commitments),
-        "confirming": game.confirming,
-        "signed": game.signed,
-        "names": list(game.names),
-        **extra,
     }
 
 

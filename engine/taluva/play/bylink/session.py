@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from taluva.formats.jsonio import bylink_json
 from taluva.play.bylink import (
     PLAYING_STAGE,
     ByLinkGame,
@@ -91,3 +90,23 @@ class ByLinkSession(Session):
         return bylink_json(
             self.link, seat=self.seat, link=to_link(self.link), canHandOn=self.can_hand_on()
         )
+
+
+def bylink_json(game: ByLinkGame, /, **extra: Any) -> dict[str, Any]:
+    """What the link of a by-link ``game`` says of it (:mod:`taluva.play.bylink`): ``gameId``,
+    ``stage``, ``toAct``, ``players``, ``joined``, ``confirming`` (a signed game's join on its
+    way back: ``toAct`` checks the table), ``signed`` (false: a link of the older, weaker kind)
+    and ``names`` (each joined seat's name as it signed it; empty for the older kind, whose names
+    travel beside the link), with the caller's ``extra`` fields (the bridge's checked link adds
+    its turns and summary, the session on screen its seat and link)."""
+    return {
+        "gameId": game.game_id,
+        "stage": game.stage,
+        "toAct": game.to_act,
+        "players": game.options.players,
+        "joined": len(game.commitments),
+        "confirming": game.confirming,
+        "signed": game.signed,
+        "names": list(game.names),
+        **extra,
+    }
