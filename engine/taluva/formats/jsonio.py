@@ -49,7 +49,7 @@ def state_to_json(game: Game, log_from: int = 0, where: WhereMemo | None = None)
     """The whole visible state: board stacks, buildings, players, tiles, step and result.
 
     ``log`` holds the turns from ``log_from`` on (the bridge sends the log as a change; see
-    :func:`taluva.bridge.view`); ``lastMove`` is the last placement's entry either way. With
+    :func:`taluva.play.screen.view`); ``lastMove`` is the last placement's entry either way. With
     ``where`` (the bridge's memo) each entry's moves carry their ``where`` facts
     (:mod:`taluva.rules.where`), so the page can say where they went in words.
     """

@@ -140,10 +140,11 @@ def run_view(
         state_to_json,
         summary_json,
     )
+    from taluva.play import screen
     from taluva.rules.moves import format_move
 
     def share(game: Game) -> str:
-        session = bridge._current()
+        session = screen.current()
         code = getattr(session, "share_code", None)
         if code is not None and session.game is game:
             return code()
@@ -168,7 +169,7 @@ def run_view(
             }
             view = json.loads(bridge.handle(json.dumps(request)))["result"]
             while view["moves"]:
-                legal = bridge._current().game.legal_moves()
+                legal = screen.current().game.legal_moves()
                 move = {"notation": format_move(list(legal)[rng.randrange(len(legal))])}
                 phase = view["state"]["phase"]
                 # As the page asks: with its log, so the answer carries only the new entries.
@@ -184,7 +185,7 @@ def run_view(
                 parsed = json.loads(text)
                 assert parsed["ok"], parsed
                 view = parsed["result"]
-                game = bridge._current().game
+                game = screen.current().game
                 row = times[phase]
                 row["play"].append(ms)
                 row["state_to_json"].append(_timed(partial(state_to_json, game))[0])
