@@ -258,12 +258,16 @@ REVIEW = {"code": CODE, "steps": STEP, "level": LEVEL, "seed": SEED, "nodes": NO
 
 @door("reviewGame", **REVIEW)
 def _review_game(p: Params) -> Any:
-    return review_walk.review_game(**{**p, "seed": p["seed"] or 0})
+    return review_walk.review_game(_review_ask(p))
 
 
 @door("reviewTurn", number=Int(1, 10_000, required=True), **REVIEW)
 def _review_turn(p: Params) -> Any:
-    return review_walk.review_turn_json(**{**p, "seed": p["seed"] or 0})
+    return review_walk.review_turn_json(_review_ask(p), p["number"])
+
+
+def _review_ask(p: Params) -> review_walk.Ask:
+    return review_walk.Ask(p["code"], p["steps"], p["level"], p["seed"] or 0, p["nodes"])
 
 
 # ------------------------------------------------------------------------------ by link

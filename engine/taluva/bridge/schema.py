@@ -52,9 +52,10 @@ class BadRequest(TaluvaError):
 ErrorClass = type[TaluvaError]
 
 
+@dataclass(frozen=True, kw_only=True)
 class Field:
-    """One field of a request: its JSON type and limits, whether it is ``required``, and the
-    ``error`` it raises (each kind below declares them, in the order its limits read best)."""
+    """One field of a request: its JSON type and limits (each kind below declares its own),
+    whether it is ``required``, and the ``error`` it raises."""
 
     required: bool = False
     error: ErrorClass = BadRequest
@@ -84,8 +85,6 @@ class Text(Field):
     """A string of at most ``longest`` characters."""
 
     longest: int = 0
-    required: bool = False
-    error: ErrorClass = BadRequest
     kind = "text"
 
     def check(self, value: Any) -> str | None:
@@ -105,8 +104,6 @@ class Int(Field):
 
     low: int = -SEED_LIMIT
     high: int = SEED_LIMIT - 1
-    required: bool = False
-    error: ErrorClass = BadRequest
     kind = "whole number"
 
     def check(self, value: Any) -> str | None:
@@ -126,8 +123,6 @@ class Number(Field):
 
     low: float = 0.0
     high: float = 0.0
-    required: bool = False
-    error: ErrorClass = BadRequest
     kind = "number"
 
     def check(self, value: Any) -> str | None:
@@ -147,8 +142,6 @@ class Mapping(Field):
     feature's to check: a move's, the options')."""
 
     largest: int = 0
-    required: bool = False
-    error: ErrorClass = BadRequest
     kind = "object"
 
     def check(self, value: Any) -> str | None:
@@ -168,8 +161,6 @@ class Items(Field):
     most: int = 0
     each: Field | None = None
     row: tuple[Field, ...] = field(default=())
-    required: bool = False
-    error: ErrorClass = BadRequest
     kind = "list"
 
     def check(self, value: Any) -> str | None:

@@ -8,16 +8,16 @@ for the marks.
 >>> from taluva.rules.options import Options
 >>> from taluva.tools.randomplay import play_random_game
 >>> code = encode(play_random_game(Options(players=2, tiles="12"), seed=2))
->>> summary = review_game(code, level="random")
+>>> summary = review_game(Ask(code, level="random"))
 >>> summary["turns"], summary["players"], summary["level"]
 (24, 2, 'random')
->>> review_turn_json(code, 1, level="random")["review"]["number"]
+>>> review_turn_json(Ask(code, level="random"), 1)["review"]["number"]
 1
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from taluva.ai import levels
 from taluva.formats.jsonio import state_to_json
@@ -36,6 +36,18 @@ from taluva.play.session import game_at
 from taluva.rules.game import Game
 
 
+class Ask(NamedTuple):
+    """What a review is asked of: the game of share ``code`` as it was after ``steps``
+    decisions (default all), reviewed by ``level`` (default the strongest) with ``seed``,
+    searching ``nodes`` positions a turn (default the review's own, for benchmarks)."""
+
+    code: str
+    steps: int | None = None
+    level: str | None = None
+    seed: int = 0
+    nodes: int | None = None
+
+
 class _Review:
     def __init__(self, game: Game, level: str | None, seed: int, nodes: int) -> None:
         self.turns = list(reviewed_turns(game))
@@ -44,55 +56,39 @@ class _Review:
         self.done: dict[int, TurnReview] = {}
 
 
-_review: tuple[tuple[Any, ...], _Review] | None = None
+_review: tuple[Ask, _Review] | None = None
 
 
-def _reviewing(
-    code: str, steps: int | None, level: str | None, seed: int, nodes: int | None
-) -> _Review:
+def _reviewing(ask: Ask) -> _Review:
     global _review
-    if level is not None:
-        levels.get(level)  # an unknown level is refused here, by name
-    nodes = REVIEW_NODES if nodes is None else nodes
-    key = (code, steps, level, seed, nodes)
-    if _review is None or _review[0] != key:
-        game = decode(code)
-        if steps is not None:
-            game = game_at(game, steps)
-        _review = (key, _Review(game, level, seed, nodes))
+    if ask.level is not None:
+        levels.get(ask.level)  # an unknown level is refused here, by name
+    if ask.nodes is None:
+        ask = ask._replace(nodes=REVIEW_NODES)
+    if _review is None or _review[0] != ask:
+        game = decode(ask.code)
+        if ask.steps is not None:
+            game = game_at(game, ask.steps)
+        _review = (ask, _Review(game, ask.level, ask.seed, ask.nodes or REVIEW_NODES))
     return _review[1]
 
 
-def review_game(
-    code: str,
-    steps: int | None = None,
-    level: str | None = None,
-    seed: int = 0,
-    nodes: int | None = None,
-) -> dict[str, Any]:
-    """What a review of the game of ``code`` (as it was after ``steps`` decisions, default all)
-    covers: ``turns`` (complete turns, each asked with :func:`review_turn_json`), ``players``,
-    ``start`` (the standings before the first turn) and ``level`` (the reviewing one);
-    ``nodes``: the search's size (default the review's own, for benchmarks)."""
-    review = _reviewing(code, steps, level, seed, nodes)
-    start = review.turns[0][0] if review.turns else Game(decode(code).options)
+def review_game(ask: Ask) -> dict[str, Any]:
+    """What the review ``ask`` names covers: ``turns`` (complete turns, each asked with
+    :func:`review_turn_json`), ``players``, ``start`` (the standings before the first turn) and
+    ``level`` (the reviewing one)."""
+    review = _reviewing(ask)
+    start = review.turns[0][0] if review.turns else Game(decode(ask.code).options)
     return {
         "turns": len(review.turns),
         "players": review.players,
         "start": [round(v, 4) for v in standings(start)],
-        "level": level or levels.strongest().id,
+        "level": ask.level or levels.strongest().id,
     }
 
 
-def review_turn_json(
-    code: str,
-    number: int,
-    steps: int | None = None,
-    level: str | None = None,
-    seed: int = 0,
-    nodes: int | None = None,
-) -> dict[str, Any]:
-    """Turn ``number`` (from 1) of the review of ``code`` (see :func:`review_game`):
+def review_turn_json(ask: Ask, number: int) -> dict[str, Any]:
+    """Turn ``number`` (from 1) of the review ``ask`` names (see :func:`review_game`):
     ``{review: {number, seat, tile, played, preferred, same, before, after, best, loss},
     state, playedState, line, marked, turns}``; ``state`` is the position before the turn (its
     tile drawn), ``playedState`` the one after the turn played, ``line`` the positions after the
@@ -100,7 +96,7 @@ def review_turn_json(
     ``played`` and ``preferred`` hold the ``notation`` of the turn and its ``placement`` and
     ``build`` as move JSON; ``marked`` lists the numbers of the marked turns among those
     reviewed so far (all of them once every turn was asked)."""
-    review = _reviewing(code, steps, level, seed, nodes)
+    review = _reviewing(ask)
     if not 1 <= number <= len(review.turns):
         raise ValueError(f"the review has turns 1 to {len(review.turns)}, not {number!r}")
     start, turn = review.turns[number - 1]
