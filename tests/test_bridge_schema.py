@@ -118,6 +118,15 @@ def test_a_request_that_is_no_request_is_a_bad_request(request_text: str) -> Non
     assert not reply["ok"] and reply["error"]["kind"] == "bad-request", reply
 
 
+def test_json_nested_deeper_than_a_request_is_refused_before_it_is_parsed() -> None:
+    """Parsing it would overflow Pyodide's stack: a crash of the worker, not an error."""
+    deep = '{"id": 1, "method": "ping", "params": ' + '{"a": ' * 40 + "1" + "}" * 41
+    error = json.loads(handle(deep))["error"]
+    assert error["kind"] == "bad-request" and "nests" in error["message"]
+    brackets_in_text = {"id": 1, "method": "readPicture", "params": {"text": "[{" * 100}}
+    assert "nests" not in json.loads(handle(json.dumps(brackets_in_text)))["error"]["message"]
+
+
 # Methods whose valid requests make the computer think (seconds each): the cases above cover
 # their fields; random requests go to the others.
 THINKING = {"aiChoose", "hint", "ponderStep", "reviewGame", "reviewTurn", "lesson"}

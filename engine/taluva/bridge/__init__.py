@@ -34,6 +34,7 @@ a Python exception:
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from taluva.bridge.doors import METHODS
@@ -43,12 +44,20 @@ from taluva.rules.errors import TaluvaError
 
 __all__ = ["METHODS", "error_json", "handle"]
 
+# A request is far smaller (a record, the largest field, is at most 100,000 characters) and
+# nests a few levels: deeper JSON is refused before it is parsed, since parsing it overflows
+# the WebAssembly stack in Pyodide, a crash of the worker and not a Python exception.
+MAX_REQUEST = 1_000_000
+MAX_DEPTH = 32
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
 
 def handle(request_json: str) -> str:
     """Answer one JSON request; errors come back as data, never as a Python exception."""
     request_id: Any = None
     try:
-        request = json.loads(request_json)
+        request = _parse(request_json)
         if not isinstance(request, dict):
             raise BadRequest("a request is a JSON object {id, method, params}")
         request_id = request.get("id")
@@ -71,3 +80,17 @@ def handle(request_json: str) -> str:
     except (ValueError, KeyError, TypeError, RecursionError) as exc:
         message = f"{type(exc).__name__}: {exc}"
         return error(request_id, plain_error("BadRequest", "bad-request", message))
+
+
+def _parse(text: str) -> Any:
+    """The request's JSON, once it is known to be of a size and depth a request has."""
+    if not isinstance(text, str) or len(text) > MAX_REQUEST:
+        raise BadRequest(f"a request is JSON text of at most {MAX_REQUEST} characters")
+    if text.count("[") + text.count("{") > MAX_DEPTH:  # else it cannot nest deeper
+        depth = deepest = 0
+        for bracket in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+            depth += 1 if bracket in "[{" else -1
+            deepest = max(deepest, depth)
+        if deepest > MAX_DEPTH:
+            raise BadRequest(f"a request nests at most {MAX_DEPTH} levels, not {deepest}")
+    return json.loads(text)
