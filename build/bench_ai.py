@@ -42,9 +42,9 @@ from serve import ROOT, SiteServer
 sys.path.insert(0, str(ROOT / "engine"))
 from taluva.ai import choose_move  # noqa: E402
 from taluva.ai.levels import LEVELS, strongest  # noqa: E402
-from taluva.game import DRAW  # noqa: E402
-from taluva.moves import format_move  # noqa: E402
-from taluva.record import replay  # noqa: E402
+from taluva.formats.record import replay  # noqa: E402
+from taluva.rules.game import DRAW  # noqa: E402
+from taluva.rules.moves import format_move  # noqa: E402
 
 SITE = ROOT / "site"
 UI = ".tg-root"

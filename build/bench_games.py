@@ -18,10 +18,10 @@ from bench_stats import Column, Table, median
 from serve import ROOT, SiteServer
 
 sys.path.insert(0, str(ROOT / "engine"))
-from taluva.options import Options  # noqa: E402
-from taluva.randomplay import play_random_game  # noqa: E402
-from taluva.record import write_record  # noqa: E402
-from taluva.session import game_at  # noqa: E402
+from taluva.formats.record import write_record  # noqa: E402
+from taluva.play.session import game_at  # noqa: E402
+from taluva.rules.options import Options  # noqa: E402
+from taluva.tools.randomplay import play_random_game  # noqa: E402
 
 SITE = ROOT / "site"
 UI = ".tg-root"

@@ -1,8 +1,8 @@
 """The game review's time: a 24-turn 2-player game reviewed on CPython and in the page.
 
 The game is played by two computer levels (beginner against intermediate, so it has mistakes
-to mark), then reviewed by the engine's review (``taluva.review``, the strongest level searching
-``REVIEW_NODES`` positions a turn, never cut by the clock):
+to mark), then reviewed by the engine's review (``taluva.play.review``, the strongest level
+searching ``REVIEW_NODES`` positions a turn, never cut by the clock):
 
 - on CPython, in this process: the whole review, wall and CPU time, and per turn;
 - in the page (Pyodide in the system Chromium, headless): the game opened from its link (the end
@@ -35,10 +35,10 @@ from serve import ROOT, SiteServer
 
 sys.path.insert(0, str(ROOT / "engine"))
 from taluva.ai import choose_turn  # noqa: E402
-from taluva.game import BUILD, OVER, Game  # noqa: E402
-from taluva.options import Options  # noqa: E402
-from taluva.review import REVIEW_NODES, review_turn, reviewed_turns  # noqa: E402
-from taluva.sharecode import encode  # noqa: E402
+from taluva.formats.sharecode import encode  # noqa: E402
+from taluva.play.review import REVIEW_NODES, review_turn, reviewed_turns  # noqa: E402
+from taluva.rules.game import BUILD, OVER, Game  # noqa: E402
+from taluva.rules.options import Options  # noqa: E402
 
 SITE = ROOT / "site"
 UI = ".tg-root"

@@ -23,7 +23,7 @@ try {
   });
   pyodide.globals.set("cli_args", pyodide.toPy(positionals));
   process.exitCode = await pyodide.runPythonAsync(`
-from taluva.cli import main
+from taluva.tools.cli import main
 int(main(list(cli_args)) or 0)
 `);
 } catch (error) {

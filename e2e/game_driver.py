@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from support import wait_ready
-from taluva.game import DRAW, OVER, Game
-from taluva.jsonio import legal_moves_json, move_from_json, state_to_json
-from taluva.options import Options
-from taluva.record import replay, write_record
-from taluva.sharecode import encode
+from taluva.formats.jsonio import legal_moves_json, move_from_json, state_to_json
+from taluva.formats.record import replay, write_record
+from taluva.formats.sharecode import encode
+from taluva.rules.game import DRAW, OVER, Game
+from taluva.rules.options import Options
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e" / "artifacts"

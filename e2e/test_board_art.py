@@ -5,8 +5,8 @@ zoom a person can choose; the board reports the smallest piece it drew (data-pie
 from __future__ import annotations
 
 from game_driver import finished_game_code, new_game, open_finished
-from taluva.game import Game
-from taluva.jsonio import legal_moves_json
+from taluva.formats.jsonio import legal_moves_json
+from taluva.rules.game import Game
 
 BOARD = "[data-testid=board]"
 

@@ -19,7 +19,7 @@ from support import wait_ready
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from bylink_table import rewritten_link  # noqa: E402
-from taluva import bylink  # noqa: E402
+from taluva.play import bylink  # noqa: E402
 
 PANEL = "[data-testid=bylink-panel]"
 NOTICE = "[data-testid=share-notice]"

@@ -13,9 +13,9 @@ import pytest
 
 from game_driver import UI, new_game
 from taluva.ai import think
-from taluva.options import Options
-from taluva.record import write_record
-from taluva.session import Session
+from taluva.formats.record import write_record
+from taluva.play.session import Session
+from taluva.rules.options import Options
 
 
 def seat_seed(game_seed: int, seat: int) -> int:

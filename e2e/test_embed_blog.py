@@ -14,11 +14,11 @@ import pytest
 
 from game_driver import new_game, perform, steps, wait_steps_past
 from support import serving
-from taluva.jsonio import state_to_json, summary_json
-from taluva.options import Options
-from taluva.randomplay import play_random_game
-from taluva.session import game_at
-from taluva.sharecode import encode
+from taluva.formats.jsonio import state_to_json, summary_json
+from taluva.formats.sharecode import encode
+from taluva.play.session import game_at
+from taluva.rules.options import Options
+from taluva.tools.randomplay import play_random_game
 
 HEAVY = ("pyodide", ".wasm", "worker.js", "wheels/", "js/engine/")
 SANDBOX = "allow-scripts allow-same-origin allow-popups"

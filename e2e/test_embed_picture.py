@@ -11,11 +11,11 @@ import pytest
 import engine_hold
 from game_driver import UI, wait_game_ready
 from support import serving, wait_ready
-from taluva.options import Options
-from taluva.picture import picture
-from taluva.randomplay import play_random_game
-from taluva.session import game_at
-from taluva.sharecode import encode
+from taluva.formats.picture import picture
+from taluva.formats.sharecode import encode
+from taluva.play.session import game_at
+from taluva.rules.options import Options
+from taluva.tools.randomplay import play_random_game
 from test_embed_blog import HEAVY, SANDBOX, BlogServer, summary_field
 from test_instant_start import WARM_JS
 

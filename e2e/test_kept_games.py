@@ -10,10 +10,10 @@ import json
 
 from game_driver import new_game, steps, wait_game_ready
 from support import watched
-from taluva.options import Options
-from taluva.randomplay import play_random_game
-from taluva.session import game_at
-from taluva.sharecode import encode
+from taluva.formats.sharecode import encode
+from taluva.play.session import game_at
+from taluva.rules.options import Options
+from taluva.tools.randomplay import play_random_game
 from test_share_links import play_moves, position
 
 SAVE_KEY = "taluva.autosave.v2"

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from game_driver import finished_game_code, first_move, open_finished, wait_game_ready
 from support import wait_until
-from taluva.options import Options
-from taluva.randomplay import play_random_game
-from taluva.sharecode import encode
+from taluva.formats.sharecode import encode
+from taluva.rules.options import Options
+from taluva.tools.randomplay import play_random_game
 
 REVIEW = "[data-testid=review-dialog][open] [data-testid=review]"
 TURN_MS = 60_000  # a bound for a broken page, not a speed test

@@ -11,9 +11,9 @@ import pytest
 
 from game_driver import UI, new_game, perform, steps, wait_game_ready, wait_steps_past
 from support import watched
-from taluva.cli import play_random_game
-from taluva.options import Options
-from taluva.sharecode import encode
+from taluva.formats.sharecode import encode
+from taluva.rules.options import Options
+from taluva.tools.cli import play_random_game
 
 SAVE_KEY = "taluva.autosave.v2"
 

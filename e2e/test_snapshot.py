@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from game_driver import wait_game_ready
 from support import boot_config, wait_offline_ready, wait_ready, wait_until
-from taluva.bridge import _METHODS
+from taluva.bridge import METHODS
 
 CACHE = "taluva / snapshot"  # engine/snapshot.js: the store where the file system is missing
 DIR = "taluva %2F snapshot"  # engine/snapshot-file.js: the store in the Origin Private File System
@@ -204,7 +204,7 @@ def test_return_visits_restore_the_snapshot_and_bad_ones_fall_back(page, server,
     assert any("copy on this device" in line for line in lines), lines
     assert not any("Installing" in line or "Python runtime" in line for line in lines), lines
     result = page.evaluate(EVERY_METHOD)
-    assert sorted(result["methods"]) == sorted(_METHODS), "call each bridge method here"
+    assert sorted(result["methods"]) == sorted(METHODS), "call each bridge method here"
     assert result["move"]["type"] == "place" and result["steps"] >= 1
     page.reload()  # the page's own game again, after the raw calls above replaced it
     wait_ready(page)

@@ -3,7 +3,7 @@
 A device keeps only its secret and the last link it sent or was sent; links are the only
 messages, read as the page reads them (``bylink.read_link``, ``bylink.compare``). The cheat
 makes links the engine would never make: it changes what others signed, then signs its own act
-over the result with its own key (``bylink._seal``), as a modified page could.
+over the result with its own key (``protocol._seal``), as a modified page could.
 """
 
 from __future__ import annotations
@@ -14,14 +14,13 @@ import json
 import random
 from collections.abc import Sequence
 
-from taluva import bylink
-from taluva import bylink_sign as sign
 from taluva.bridge import handle
-from taluva.bylink import ByLinkGame
-from taluva.fairdraw import DIGEST_SIZE, chain_value, commitment
-from taluva.game import BUILD, PLACE, Game
-from taluva.moves import Move
-from taluva.options import Options
+from taluva.play import bylink
+from taluva.play.bylink import ByLinkGame, chain, protocol, sign
+from taluva.play.bylink.fairdraw import DIGEST_SIZE, chain_value, commitment
+from taluva.rules.game import BUILD, PLACE, Game
+from taluva.rules.moves import Move
+from taluva.rules.options import Options
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 
@@ -109,7 +108,7 @@ def rebuilt(game: ByLinkGame, **changes: object) -> ByLinkGame:
         "moves": game.moves,
         "names": game.names,
         "keys": game.keys,
-        "seals": bylink._carried(game),
+        "seals": protocol._carried(game),
     }
     fields.update(changes)
     return ByLinkGame(
@@ -124,7 +123,7 @@ def rebuilt(game: ByLinkGame, **changes: object) -> ByLinkGame:
 
 def signed_as(game: ByLinkGame, secret: bytes) -> str:
     """``game``'s link signed by the seat of ``secret`` as its maker, whatever else it carries."""
-    return bylink._seal(game, sign.SeatKeys.of(secret))
+    return protocol._seal(game, sign.SeatKeys.of(secret))
 
 
 def other_turns(game: Game, turn: int, rng: random.Random) -> list[list[Move]]:
@@ -175,7 +174,7 @@ def rewritten_link(received: ByLinkGame, secret: bytes, turn: int) -> str:
         own = bylink.open_turn(base, secret)
         while own.phase in (PLACE, BUILD):
             own.play(own.random_move(rng))
-        depth = bylink._reveal_after_turn(own, cheat, len(played.turns), base.length)
+        depth = chain.reveal_after_turn(own, cheat, len(played.turns), base.length)
         revealed = list(base.revealed)
         start = sign.SeatKeys.of(secret).chain_start
         revealed[cheat] = (depth, chain_value(start, base.length, depth))

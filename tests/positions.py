@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import random
 
-from taluva.board import TEMPLE_MARK, TOWER_MARK
-from taluva.game import Game
-from taluva.hexgrid import pack, parse_pos, unpack
-from taluva.moves import Build, Move, Placement, format_move, parse_move
-from taluva.options import Options
-from taluva.tiles import TERRAIN_LETTERS, tile_from_code
+from taluva.rules.board import TEMPLE_MARK, TOWER_MARK
+from taluva.rules.game import Game
+from taluva.rules.hexgrid import pack, parse_pos, unpack
+from taluva.rules.moves import Build, Move, Placement, format_move, parse_move
+from taluva.rules.options import Options
+from taluva.rules.tiles import TERRAIN_LETTERS, tile_from_code
 
 Turn = tuple[str, str, str | None]
 
@@ -241,9 +241,9 @@ def assert_sentence(text: str) -> None:
 def assert_reason(why) -> None:
     """A reason whose code is in the registry with exactly its declared facts, of JSON types
     (hexes as "q,r", names from the engine's word lists), and a readable English sentence."""
-    from taluva.moves import PIECE_NAMES
-    from taluva.reasons import REASONS
-    from taluva.tiles import TERRAIN_NAMES
+    from taluva.rules.moves import PIECE_NAMES
+    from taluva.rules.reasons import REASONS
+    from taluva.rules.tiles import TERRAIN_NAMES
 
     entry = REASONS[why.code]
     assert why.rule == entry.rule and tuple(why.args) == entry.args, why
@@ -267,7 +267,7 @@ def assert_illegal(game: Game, text: str | Move, rule: str, *words: str) -> str:
     """The move is illegal for ``rule``: :meth:`Game.move_error` names it with a readable
     sentence (containing ``words``), :meth:`Game.play` raises naming it and changes nothing.
     Returns the sentence."""
-    from taluva.errors import IllegalMoveError
+    from taluva.rules.errors import IllegalMoveError
 
     move = parse_move(text) if isinstance(text, str) else text
     before = snapshot(game)

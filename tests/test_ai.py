@@ -21,10 +21,10 @@ from taluva.ai.evaluate import DEFAULT, evaluate, seat_values, turns_left
 from taluva.ai.players import choose, choose_build, level_config
 from taluva.ai.turnmemo import TurnMemo
 from taluva.ai.turnsearch import TurnSearch, fingerprint
-from taluva.errors import IllegalMoveError
-from taluva.game import BUILD, DRAW, OVER, PLACE, Game
-from taluva.moves import Build, Placement
-from taluva.options import Options
+from taluva.rules.errors import IllegalMoveError
+from taluva.rules.game import BUILD, DRAW, OVER, PLACE, Game
+from taluva.rules.moves import Build, Placement
+from taluva.rules.options import Options
 
 OPTION_SETS = [
     Options(players=2),
@@ -629,8 +629,8 @@ def test_the_bridge_tells_what_a_decision_took_and_ponders_between_the_pages_cal
     import json
 
     from taluva.bridge import handle
-    from taluva.moves import format_move
-    from taluva.session import Session
+    from taluva.play.session import Session
+    from taluva.rules.moves import format_move
 
     def call(method: str, **params: object) -> dict:
         return json.loads(handle(json.dumps({"id": 1, "method": method, "params": params})))

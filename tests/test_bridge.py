@@ -234,10 +234,10 @@ def test_R_ELIM_1_the_summary_counts_tiles_exactly_after_an_elimination() -> Non
     """Seat 2 is eliminated on turn 3 (a placement, no build), seat 0 on the last turn: a
     count of choices divided by 3 is wrong; the engine counts the tiles."""
     import transcripts
-    from taluva.history import count_decisions
-    from taluva.record import write_record
-    from taluva.session import game_at
-    from taluva.sharecode import encode
+    from taluva.formats.record import write_record
+    from taluva.formats.sharecode import encode
+    from taluva.play.session import game_at
+    from taluva.rules.history import count_decisions
 
     game = transcripts.load(transcripts.LAST_STANDING_3P)
     summary = call("loadRecord", text=write_record(game))["result"]["summary"]
@@ -261,11 +261,11 @@ def test_R_ELIM_1_the_summary_counts_tiles_exactly_after_an_elimination() -> Non
 
 def test_a_code_or_record_is_inspected_without_touching_the_game_in_play() -> None:
     """The kept games: the page asks about games it does not show."""
-    from taluva.options import Options
-    from taluva.randomplay import play_random_game
-    from taluva.record import write_record
-    from taluva.session import game_at
-    from taluva.sharecode import encode
+    from taluva.formats.record import write_record
+    from taluva.formats.sharecode import encode
+    from taluva.play.session import game_at
+    from taluva.rules.options import Options
+    from taluva.tools.randomplay import play_random_game
 
     other = game_at(play_random_game(Options(players=3), seed=4), 9)
     call("newGame", options={"players": 2}, seed=1)["result"]
@@ -364,9 +364,9 @@ def test_a_log_base_the_bridge_did_not_send_last_gets_the_whole_log() -> None:
 
 def test_a_record_shows_the_seed_only_once_the_game_is_over() -> None:
     """During a local game the seed would tell every tile still to come."""
-    from taluva.options import Options
-    from taluva.randomplay import play_random_game
-    from taluva.sharecode import encode
+    from taluva.formats.sharecode import encode
+    from taluva.rules.options import Options
+    from taluva.tools.randomplay import play_random_game
 
     call("newGame", options={"players": 2}, seed=3)
     for _ in range(4):

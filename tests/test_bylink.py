@@ -14,18 +14,21 @@ import random
 import pytest
 
 from bylink_table import NAMES, Table, ask, link_bytes, played, rebuilt, refused
-from taluva import bylink
-from taluva.bylink import (
+from taluva.play import bylink
+from taluva.play.bylink import (
     AlteredError,
     ByLinkGame,
     ChainError,
     LinkFormatError,
     LinkMoveError,
     SecretError,
+    linktext,
+    sign,
+    wire,
 )
-from taluva.fairdraw import DIGEST_SIZE, chain_value, draw_tile, earlier_value
-from taluva.game import OVER
-from taluva.options import Options
+from taluva.play.bylink.fairdraw import DIGEST_SIZE, chain_value, draw_tile, earlier_value
+from taluva.rules.game import OVER
+from taluva.rules.options import Options
 
 
 def _link(data: bytes) -> str:
@@ -75,7 +78,7 @@ def test_every_seat_commits_before_anything_is_revealed() -> None:
     # Seat 1 reveals while seat 2 is still to join: refused, whoever signs it.
     early = out[1]
     revealed = list(early.revealed)
-    start = bylink.sign.SeatKeys.of(table.secrets[1]).chain_start
+    start = sign.SeatKeys.of(table.secrets[1]).chain_start
     revealed[1] = (0, chain_value(start, early.length, 0))
     with pytest.raises(ChainError, match="seat 1 revealed its chain to draw 0, the protocol says"):
         rebuilt(early, revealed=revealed)
@@ -91,7 +94,7 @@ def test_whoever_holds_the_links_cannot_foresee_the_next_tile() -> None:
     mover = game.to_act
     assert mover is not None
     secret = table.secrets[mover]
-    start = bylink.sign.SeatKeys.of(secret).chain_start
+    start = sign.SeatKeys.of(secret).chain_start
     hidden = chain_value(start, game.length, draw)
     for seen in map(bylink.read_link, table.links):
         entry = seen.revealed[mover] if mover < len(seen.revealed) else None
@@ -132,7 +135,7 @@ def test_the_secret_and_the_key_stay_secret_when_the_whole_chain_is_out() -> Non
     whole = [e for e in final.revealed if e is not None and e[0] == final.length - 1]
     assert whole
     secrets = set(table.secrets)
-    seeds = {bylink.sign.SeatKeys.of(s).seed for s in table.secrets}
+    seeds = {sign.SeatKeys.of(s).seed for s in table.secrets}
     for _, value in whole:
         assert value not in secrets and value not in seeds
 
@@ -181,7 +184,7 @@ def test_a_changed_move_is_refused_and_never_read_as_other_moves() -> None:
     table.play_to(6)
     game, data = table.last, link_bytes(table.links[-1])
     seal_block = 80 + 64
-    moves_at = len(data) - seal_block - 1 - len(bylink._pack_moves(game)[1:])
+    moves_at = len(data) - seal_block - 1 - len(wire.pack_moves(game)[1:])
     for index in range(moves_at, len(data) - seal_block):
         for bit in (1, 4, 32):
             changed = bytearray(data)
@@ -335,13 +338,13 @@ def test_a_link_is_read_once_and_a_carried_signature_checked_once() -> None:
     one before: both are remembered, so a device verifies each signature once."""
     table = Table(Options(players=4, tiles="12"), 15)
     table.play_to(3)
-    bylink._read.cache_clear()
-    bylink.sign.check.cache_clear()
+    linktext._read.cache_clear()
+    sign.check.cache_clear()
     bylink.read_link(table.links[-2])
-    before = bylink.sign.check.cache_info()
+    before = sign.check.cache_info()
     assert before.misses == 4
     bylink.read_link(table.links[-1])
-    assert bylink.sign.check.cache_info().misses == before.misses + 1  # only the new maker's
+    assert sign.check.cache_info().misses == before.misses + 1  # only the new maker's
     assert bylink.read_link(table.links[-1]) is bylink.read_link(" " + table.links[-1] + "\n")
 
 

@@ -23,10 +23,18 @@ from bylink_table import (
     rewrite_turn,
     signed_as,
 )
-from taluva import bylink
-from taluva.bylink import ByLinkError, RecommitError, TamperedError, TwiceError
-from taluva.fairdraw import chain_value, commitment
-from taluva.options import Options
+from taluva.play import bylink
+from taluva.play.bylink import (
+    ByLinkError,
+    RecommitError,
+    TamperedError,
+    TwiceError,
+    chain,
+    fairdraw,
+    protocol,
+)
+from taluva.play.bylink.fairdraw import chain_value, commitment
+from taluva.rules.options import Options
 
 
 def refusal(table: Table | str, seat: int, link: str, fresh_refuses: bool = True) -> ByLinkError:
@@ -117,7 +125,7 @@ def test_a_puppet_join_is_refused_before_anything_is_revealed(
     real = bylink.read_link(table.links[cheat - 1])  # what the cheat was sent
     keys, tops = list(real.keys), list(real.commitments)
     keys[victim], tops[victim] = puppeted.keys[victim], puppeted.commitments[victim]
-    seals = {**bylink._carried(real), victim: bylink._carried(puppeted)[victim]}
+    seals = {**protocol._carried(real), victim: protocol._carried(puppeted)[victim]}
     base = rebuilt(real, keys=keys, commitments=tops, seals=seals)
     link = join_unchecked(base, table.secrets[cheat], names[cheat])
     for seat in range(cheat + 1, players):  # honest joiners after the cheat
@@ -156,11 +164,13 @@ def test_a_puppet_keeping_the_victims_commitment_cannot_sign_for_it() -> None:
     puppet, key, _ = puppet_entry(rng, game.length)
     keys = list(game.keys)
     keys[1] = key
-    forged = signed_as(rebuilt(game, keys=keys, seals={**bylink._carried(game)}), table.secrets[1])
+    forged = signed_as(
+        rebuilt(game, keys=keys, seals={**protocol._carried(game)}), table.secrets[1]
+    )
     with pytest.raises(ByLinkError):
         bylink.read_link(forged)
     with pytest.raises(TamperedError) as caught:
-        bylink._own_seat(rebuilt(game, keys=keys), table.secrets[1], 1)
+        protocol._own_seat(rebuilt(game, keys=keys), table.secrets[1], 1)
     assert caught.value.facts["change"] == "place" and caught.value.facts["seat"] == 1
     del puppet
 
@@ -181,10 +191,10 @@ def test_seat_0_who_recommits_after_seeing_the_values_is_refused(players: int) -
     values = grinder.values_for(0)
     values[0] = chain_value(start, game.length, 0)
     turn = grinder.game.copy()
-    turn.draw(bylink.draw_tile(grinder.draw_id, 0, values, turn.unseen()))  # type: ignore[arg-type]
+    turn.draw(fairdraw.draw_tile(grinder.draw_id, 0, values, turn.unseen()))  # type: ignore[arg-type]
     while turn.phase in ("place", "build"):
         turn.play(turn.random_move(rng))
-    depth = bylink._reveal_after_turn(turn, 0, 0, game.length)
+    depth = chain.reveal_after_turn(turn, 0, 0, game.length)
     revealed = [(depth, chain_value(start, game.length, depth)), *game.revealed[1:]]
     moves = [m for m in (turn.turns[0].placement, turn.turns[0].build) if m]
     forged = signed_as(
@@ -245,7 +255,7 @@ def test_a_corrupted_signature_names_the_relayer_never_its_honest_owner(players:
     while turn.phase in ("place", "build"):
         turn.play(turn.random_move(random.Random(0)))
     honest = bylink.read_link(bylink.hand_on(table.last, turn, table.secrets[cheat]))
-    carried = bylink._carried(honest)
+    carried = protocol._carried(honest)
     seal, x = carried[owner]
     carried[owner] = (bytes([seal[0] ^ 1]) + seal[1:], x)
     forged = signed_as(rebuilt(honest, seals=carried), table.secrets[cheat])

@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bylink_table import Table
-from taluva import bylink
 from taluva.bridge import handle
-from taluva.options import Options
+from taluva.play import bylink
+from taluva.rules.options import Options
 
 # TALUVA_HYPOTHESIS_SCALE scales the examples, as in test_properties (a tenth in Pyodide's run).
 SCALE = float(os.environ.get("TALUVA_HYPOTHESIS_SCALE", "1"))

@@ -13,19 +13,20 @@ import random
 import pytest
 
 from bylink_table import ask, link_bytes, refused
-from taluva import bylink
-from taluva.bylink import (
+from taluva.play import bylink
+from taluva.play.bylink import (
     ByLinkGame,
     ChainError,
     HistoryError,
     LinkFormatError,
     LinkMoveError,
     SecretError,
+    chain,
 )
-from taluva.fairdraw import DIGEST_SIZE, chain_value, commitment, earlier_value
-from taluva.game import ELIMINATED, FINISHED, OVER, Game
-from taluva.moves import Move, parse_move
-from taluva.options import Options
+from taluva.play.bylink.fairdraw import DIGEST_SIZE, chain_value, commitment, earlier_value
+from taluva.rules.game import ELIMINATED, FINISHED, OVER, Game
+from taluva.rules.moves import Move, parse_move
+from taluva.rules.options import Options
 
 
 class Table:
@@ -292,14 +293,14 @@ def test_a_seat_that_leaves_reveals_its_chain_and_the_others_reveal_one_draw_les
         table.play_turn()
     game = table.last.game.copy()
     length, draw = table.last.length, len(game.turns) - 1
-    assert bylink._reveal_after_turn(game, 0, draw, length) == draw + 2
+    assert chain.reveal_after_turn(game, 0, draw, length) == draw + 2
     game.status[2] = ELIMINATED
-    assert bylink._reveal_after_turn(game, 0, draw, length) == draw + 1
-    assert bylink._reveal_after_turn(game, 2, draw, length) == length - 1
+    assert chain.reveal_after_turn(game, 0, draw, length) == draw + 1
+    assert chain.reveal_after_turn(game, 2, draw, length) == length - 1
     game.status[2] = FINISHED
-    assert bylink._reveal_after_turn(game, 2, draw, length) == length - 1
+    assert chain.reveal_after_turn(game, 2, draw, length) == length - 1
     near_end = length - 2
-    assert bylink._reveal_after_turn(table.last.game, 0, near_end, length) == length - 1
+    assert chain.reveal_after_turn(table.last.game, 0, near_end, length) == length - 1
 
 
 # ------------------------------------------------------------------------------ the bridge

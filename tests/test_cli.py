@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from taluva.cli import main
-from taluva.record import replay
+from taluva.formats.record import replay
+from taluva.tools.cli import main
 
 
 def run(argv: list[str], stdin: str = "", monkeypatch=None) -> tuple[int, str, str]:
@@ -88,7 +88,7 @@ def test_bench_view_prints_where_a_views_time_goes() -> None:
 
 def test_arena_levels_are_the_registrys_with_the_strongest_against_the_next() -> None:
     from taluva.ai.levels import LEVELS
-    from taluva.cli import build_parser
+    from taluva.tools.cli import build_parser
 
     args = build_parser().parse_args(["arena"])
     assert (args.a, args.b) == (LEVELS[-1], LEVELS[-2]) == ("master", "strong")

@@ -115,7 +115,7 @@ def test_the_python_example_runs() -> None:
 
 
 def test_the_game_record_replays() -> None:
-    from taluva.record import replay
+    from taluva.formats.record import replay
 
     text = (DOCS / "formats.md").read_text(encoding="utf-8")
     record = re.search(r"```\n(taluva 1\n.*?)```", text, re.S)

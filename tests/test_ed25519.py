@@ -1,4 +1,5 @@
-"""Ed25519 in pure Python (taluva.ed25519) against RFC 8032's test vectors (section 7.1), and its
+"""Ed25519 in pure Python (taluva.play.bylink.ed25519) against RFC 8032's test vectors (section
+7.1), and its
 strictness: every bit of a signature, key or message matters; non-canonical encodings fail."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ import random
 
 import pytest
 
-from taluva import ed25519
+from taluva.play.bylink import ed25519
 
 # RFC 8032 section 7.1: TEST 1, TEST 2, TEST 3 and TEST SHA(abc) (seed, public key, message).
 VECTORS = [

@@ -18,8 +18,8 @@ import random
 
 import pytest
 
-from taluva.game import Game
-from taluva.options import Options
+from taluva.rules.game import Game
+from taluva.rules.options import Options
 
 GOLDEN = """
 seed players found    turns placements builds

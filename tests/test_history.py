@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 import transcripts
-from taluva.errors import IllegalMoveError
-from taluva.game import DRAW, OVER, Game
-from taluva.history import Choice, count_decisions, replay_choices, turn_choices
-from taluva.moves import Build, Placement
-from taluva.options import Options
-from taluva.randomplay import play_random_game
-from taluva.record import write_record
-from taluva.tiles import tile_from_code
+from taluva.formats.record import write_record
+from taluva.rules.errors import IllegalMoveError
+from taluva.rules.game import DRAW, OVER, Game
+from taluva.rules.history import Choice, count_decisions, replay_choices, turn_choices
+from taluva.rules.moves import Build, Placement
+from taluva.rules.options import Options
+from taluva.rules.tiles import tile_from_code
+from taluva.tools.randomplay import play_random_game
 
 # R-ELIM-1: seat 2 is eliminated on its first turn, seat 0 later.
 ELIMINATED = transcripts.load(transcripts.LAST_STANDING_3P)

@@ -6,16 +6,16 @@ import json
 
 import pytest
 
-from taluva.errors import InvalidMoveError
-from taluva.game import Game
-from taluva.hexgrid import unpack
-from taluva.jsonio import legal_moves_json, move_from_json, move_to_json, state_to_json
-from taluva.moves import Placement, format_move
-from taluva.options import Options
-from taluva.randomplay import play_random_game
-from taluva.session import game_at
-from taluva.tiles import tile_from_code
-from taluva.where import WhereMemo
+from taluva.formats.jsonio import legal_moves_json, move_from_json, move_to_json, state_to_json
+from taluva.play.session import game_at
+from taluva.rules.errors import InvalidMoveError
+from taluva.rules.game import Game
+from taluva.rules.hexgrid import unpack
+from taluva.rules.moves import Placement, format_move
+from taluva.rules.options import Options
+from taluva.rules.tiles import tile_from_code
+from taluva.rules.where import WhereMemo
+from taluva.tools.randomplay import play_random_game
 
 
 def test_state_json_lists_every_stack_bottom_up_and_every_building() -> None:
@@ -24,7 +24,7 @@ def test_state_json_lists_every_stack_bottom_up_and_every_building() -> None:
     stacks = game.board.stacks()
     assert len(state["hexes"]) == len(stacks)
     for entry in state["hexes"]:
-        from taluva.hexgrid import pack
+        from taluva.rules.hexgrid import pack
 
         pos = pack(entry["q"], entry["r"])
         assert entry["level"] == game.board.level[pos] == len(entry["stack"])
@@ -108,7 +108,7 @@ def test_state_json_log_names_seats_and_buried_huts_and_buildings_their_settleme
     assert state["lastMove"] == state["log"][-1]
     buried = [c for e in state["log"] for c in e["covered"]]
     assert buried and all(c["count"] >= 1 and 0 <= c["owner"] < 3 for c in buried)
-    from taluva.hexgrid import format_pos
+    from taluva.rules.hexgrid import format_pos
 
     for seat in range(3):
         for group in game.board.settlements(seat):
@@ -160,7 +160,7 @@ def test_the_log_gives_each_played_move_as_move_json_so_no_notation_need_be_read
 
 def test_an_eruption_move_lists_the_huts_it_buries_R_TILE_3d():
     """A placement onto buildings names each covered hex with its owner and hut count."""
-    from taluva.game import PLACE
+    from taluva.rules.game import PLACE
 
     for seed in range(40):
         game = play_random_game(Options(players=2), seed=seed)

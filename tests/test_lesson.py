@@ -1,4 +1,4 @@
-"""The lesson (taluva.lesson): every position replays, every step can be passed, every wrong
+"""The lesson (taluva.play.lesson): every position replays, every step can be passed, every wrong
 move is refused with a rule the step names, and the page has words for every step."""
 
 from __future__ import annotations
@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from taluva import bridge, lesson
-from taluva.game import BUILD, PLACE
-from taluva.hexgrid import unpack
-from taluva.moves import Placement, format_move, parse_move
-from taluva.picture import read_picture
+from taluva import bridge
+from taluva.formats.picture import read_picture
+from taluva.play import lesson
+from taluva.rules.game import BUILD, PLACE
+from taluva.rules.hexgrid import unpack
+from taluva.rules.moves import Placement, format_move, parse_move
 
 STEP_IDS = [step.id for step in lesson.STEPS]
 CATALOGUES = Path(__file__).resolve().parents[1] / "web" / "i18n"

@@ -9,13 +9,13 @@ import pytest
 
 import transcripts
 from taluva.bridge import handle
-from taluva.game import DRAW, Game
-from taluva.history import relation, replay_choices, turn_choices
-from taluva.jsonio import summary_json
-from taluva.options import Options
-from taluva.randomplay import play_random_game
-from taluva.session import game_at
-from taluva.sharecode import ShareCodeError, decode, encode, lineage, options_of
+from taluva.formats.jsonio import summary_json
+from taluva.formats.sharecode import ShareCodeError, decode, encode, lineage, options_of
+from taluva.play.session import game_at
+from taluva.rules.game import DRAW, Game
+from taluva.rules.history import relation, replay_choices, turn_choices
+from taluva.rules.options import Options
+from taluva.tools.randomplay import play_random_game
 
 TWO = Options(players=2)
 GAME = play_random_game(TWO, 3)  # 24 turns, 48 decisions
@@ -188,7 +188,7 @@ def test_options_of_reads_the_head_only() -> None:
 
 def test_relating_decodes_only_what_it_must(monkeypatch: pytest.MonkeyPatch) -> None:
     """``code`` once; an other only if its options match and its text differs."""
-    import taluva.sharecode as sharecode
+    import taluva.formats.sharecode as sharecode
 
     decoded: list[str] = []
 

@@ -19,10 +19,10 @@ from positions import (
     scripted,
     turn,
 )
-from taluva.errors import OptionsError
-from taluva.game import Game
-from taluva.options import Options
-from taluva.result import EARLY_VICTORY, LAST_STANDING, LAST_TEAM, LAST_TILE
+from taluva.rules.errors import OptionsError
+from taluva.rules.game import Game
+from taluva.rules.options import Options
+from taluva.rules.result import EARLY_VICTORY, LAST_STANDING, LAST_TEAM, LAST_TILE
 
 # ----------------------------------------------------------------------------- O-TILES
 

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from taluva import bridge
-from taluva.jsonio import state_to_json, summary_json
-from taluva.options import Options
-from taluva.picture import PictureError, picture, read_picture
-from taluva.randomplay import play_random_game
-from taluva.session import game_at
-from taluva.sharecode import encode
+from taluva.formats.jsonio import state_to_json, summary_json
+from taluva.formats.picture import PictureError, picture, read_picture
+from taluva.formats.sharecode import encode
+from taluva.play.session import game_at
+from taluva.rules.options import Options
+from taluva.tools.randomplay import play_random_game
 
 FIXTURE = Path(__file__).parent / "js" / "picture-fixture.json"
 

@@ -21,14 +21,14 @@ from hypothesis import strategies as st
 
 from positions import assert_reason, scripted, snapshot
 from reference import KIND, RefGame
-from taluva.board import TEMPLE_MARK, TOWER_MARK
-from taluva.errors import IllegalMoveError, InvalidMoveError
-from taluva.game import Game
-from taluva.hexgrid import neighbours, pack, unpack
-from taluva.moves import HUT, TEMPLE, TOWER, Build, Placement, make_build
-from taluva.options import Options
-from taluva.result import EARLY_VICTORY, LAST_STANDING, LAST_TEAM, LAST_TILE
-from taluva.tiles import TERRAIN_LETTERS, VOLCANO, tile_from_code
+from taluva.rules.board import TEMPLE_MARK, TOWER_MARK
+from taluva.rules.errors import IllegalMoveError, InvalidMoveError
+from taluva.rules.game import Game
+from taluva.rules.hexgrid import neighbours, pack, unpack
+from taluva.rules.moves import HUT, TEMPLE, TOWER, Build, Placement, make_build
+from taluva.rules.options import Options
+from taluva.rules.result import EARLY_VICTORY, LAST_STANDING, LAST_TEAM, LAST_TILE
+from taluva.rules.tiles import TERRAIN_LETTERS, VOLCANO, tile_from_code
 
 SCALE = float(os.environ.get("TALUVA_HYPOTHESIS_SCALE", "1.0"))
 STOCK = (20, 3, 2)

@@ -1,4 +1,4 @@
-"""The reasons' codes (taluva.reasons) against the page's English messages.
+"""The reasons' codes (taluva.rules.reasons) against the page's English messages.
 
 web/i18n/en/engine.json has one ICU MessageFormat message per code: ``reason.<code>``,
 ``result.<code>``, ``error.<code>`` and ``level.<id>`` (+ ``.description``). The keys and the
@@ -18,10 +18,23 @@ import pytest
 
 from taluva.ai import levels
 from taluva.bridge import error_json
-from taluva.errors import IllegalMoveError, InvalidMoveError, OptionsError, RecordError, TaluvaError
-from taluva.reasons import ERRORS, REASONS, RESULTS, reason, template_fields
-from taluva.result import EARLY_VICTORY, LAST_STANDING, LAST_TEAM, LAST_TILE, REASON_TEXT, Result
-from taluva.sharecode import SHARE_ERROR_KINDS, ShareCodeError
+from taluva.formats.sharecode import SHARE_ERROR_KINDS, ShareCodeError
+from taluva.rules.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    OptionsError,
+    RecordError,
+    TaluvaError,
+)
+from taluva.rules.reasons import ERRORS, REASONS, RESULTS, reason, template_fields
+from taluva.rules.result import (
+    EARLY_VICTORY,
+    LAST_STANDING,
+    LAST_TEAM,
+    LAST_TILE,
+    REASON_TEXT,
+    Result,
+)
 
 CATALOGUE = Path(__file__).parent.parent / "web" / "i18n" / "en" / "engine.json"
 # The Pyodide run copies only tests/ and the project's config into its file system.

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from taluva.errors import RecordError
-from taluva.moves import format_move, parse_move
-from taluva.options import Options
-from taluva.randomplay import play_random_game
-from taluva.record import replay, write_record
+from taluva.formats.record import replay, write_record
+from taluva.rules.errors import RecordError
+from taluva.rules.moves import format_move, parse_move
+from taluva.rules.options import Options
+from taluva.tools.randomplay import play_random_game
 
 ALL_OPTIONS = [
     Options(players=2),

@@ -17,11 +17,9 @@ import pytest
 
 from taluva.ai import choose_turn, levels
 from taluva.bridge import handle
-from taluva.game import BUILD, Game
-from taluva.options import Options
-from taluva.randomplay import play_random_game
-from taluva.record import replay, write_record
-from taluva.review import (
+from taluva.formats.record import replay, write_record
+from taluva.formats.sharecode import encode
+from taluva.play.review import (
     MARK_THRESHOLD,
     MARKS_PER_SEAT,
     REVIEW_NODES,
@@ -33,12 +31,14 @@ from taluva.review import (
     reviewed_turns,
     standings,
 )
-from taluva.review_nodes import agreement
-from taluva.review_nodes import main as nodes_main
-from taluva.review_scale import log_likelihood, sample_game
-from taluva.review_scale import main as scale_main
-from taluva.session import game_at
-from taluva.sharecode import encode
+from taluva.play.review_nodes import agreement
+from taluva.play.review_nodes import main as nodes_main
+from taluva.play.review_scale import log_likelihood, sample_game
+from taluva.play.review_scale import main as scale_main
+from taluva.play.session import game_at
+from taluva.rules.game import BUILD, Game
+from taluva.rules.options import Options
+from taluva.tools.randomplay import play_random_game
 from test_cli import run  # the CLI run with its streams captured
 
 CHEAP = "intermediate"  # plans with the evaluation like the best level, at a fraction of its time

@@ -17,7 +17,7 @@ from positions import (
     settlements,
     turn,
 )
-from taluva.moves import format_move
+from taluva.rules.moves import format_move
 
 
 def jungle_field(huts: int | None = None):

@@ -16,8 +16,8 @@ from positions import (
     snapshot,
     turn,
 )
-from taluva.reasons import reason
-from taluva.result import (
+from taluva.rules.reasons import reason
+from taluva.rules.result import (
     EARLY_VICTORY,
     LAST_STANDING,
     LAST_TILE,
@@ -25,7 +25,7 @@ from taluva.result import (
     player_result,
     rank_by_score,
 )
-from taluva.tiles import tile_from_code
+from taluva.rules.tiles import tile_from_code
 
 
 def seats_of_turns(game, start=0):

@@ -8,12 +8,12 @@ from collections import Counter
 import pytest
 
 from positions import P, assert_illegal, assert_sentence, mv, new_game, scripted, turn
-from taluva.errors import IllegalMoveError, OptionsError
-from taluva.game import Game
-from taluva.hexgrid import ORIGIN, tile_hexes, unpack
-from taluva.moves import Build, Placement, format_move
-from taluva.options import Options
-from taluva.tiles import (
+from taluva.rules.errors import IllegalMoveError, OptionsError
+from taluva.rules.game import Game
+from taluva.rules.hexgrid import ORIGIN, tile_hexes, unpack
+from taluva.rules.moves import Build, Placement, format_move
+from taluva.rules.options import Options
+from taluva.rules.tiles import (
     FULL_SET,
     LANDSCAPES,
     TERRAIN_NAMES,
@@ -165,7 +165,7 @@ def _seeded_draws(seed: int, options: Options) -> list[str]:
 
 
 def test_R_SETUP_1_the_deck_is_a_shuffle_of_the_48_tiles():
-    from taluva.tiles import TILE_KINDS
+    from taluva.rules.tiles import TILE_KINDS
 
     orders = set()
     for seed in range(20):

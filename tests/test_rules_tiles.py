@@ -28,10 +28,10 @@ from positions import (
     terrain,
     turn,
 )
-from taluva.game import Game
-from taluva.hexgrid import neighbours
-from taluva.options import Options
-from taluva.tiles import tile_from_code
+from taluva.rules.game import Game
+from taluva.rules.hexgrid import neighbours
+from taluva.rules.options import Options
+from taluva.rules.tiles import tile_from_code
 
 # ---------------------------------------------------------------------------- R-TILE-1
 

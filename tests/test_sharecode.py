@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from taluva.game import Game
-from taluva.options import Options
-from taluva.randomplay import play_random_game
-from taluva.record import write_record
-from taluva.session import game_at
-from taluva.sharecode import ALPHABET, SHARE_ERROR_KINDS, ShareCodeError, decode, encode
+from taluva.formats.record import write_record
+from taluva.formats.sharecode import ALPHABET, SHARE_ERROR_KINDS, ShareCodeError, decode, encode
+from taluva.play.session import game_at
+from taluva.rules.game import Game
+from taluva.rules.options import Options
+from taluva.tools.randomplay import play_random_game
 
 SCALE = float(os.environ.get("TALUVA_HYPOTHESIS_SCALE", "1"))
 DOCUMENTED = ("empty", "newer", "corrupt", "options", "too-long")
@@ -217,7 +217,7 @@ options players=3 tiles=12 found=any rank=off teams=off
 
 
 def test_a_format_1_link_made_today_opens_the_same_game() -> None:
-    from taluva.record import replay
+    from taluva.formats.record import replay
 
     assert _moves(decode(PINNED_CODE)) == PINNED_RECORD
     assert encode(replay(PINNED_RECORD)) == PINNED_CODE
@@ -250,5 +250,5 @@ def _taluva_imports(module: str, seen: set[str]) -> set[str]:
 
 def test_share_codes_need_nothing_of_the_command_line() -> None:
     """The page loads sharecode in Pyodide; the CLI (argparse, stdout) is no part of it."""
-    assert "taluva.cli" not in _taluva_imports("taluva.sharecode", set())
-    assert "taluva.cli" not in _taluva_imports("taluva.bridge", set())
+    assert "taluva.tools.cli" not in _taluva_imports("taluva.formats.sharecode", set())
+    assert "taluva.tools.cli" not in _taluva_imports("taluva.bridge", set())

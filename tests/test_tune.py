@@ -8,8 +8,8 @@ from taluva.ai.evaluate import DEFAULT, Weights
 from taluva.ai.players import INTERMEDIATE, StrongConfig, level_config, level_weights
 from taluva.ai.tune import fit, log_loss, play_game
 from taluva.ai.weights import table, tuned
-from taluva.game import Game
-from taluva.options import Options
+from taluva.rules.game import Game
+from taluva.rules.options import Options
 
 
 def test_the_weights_file_has_every_field_and_only_the_counts_that_differ_from_the_defaults() -> (

@@ -19,12 +19,17 @@ from pathlib import Path
 
 import pytest
 
-from taluva.errors import OptionsError
-from taluva.game import BUILD, DRAW, OVER, PLACE, Game
-from taluva.hexgrid import pack
-from taluva.jsonio import eliminating_placements, legal_moves_json, legal_view_json, state_to_json
-from taluva.moves import Placement
-from taluva.options import FOUND_VALUES, TILES_VALUES, Options
+from taluva.formats.jsonio import (
+    eliminating_placements,
+    legal_moves_json,
+    legal_view_json,
+    state_to_json,
+)
+from taluva.rules.errors import OptionsError
+from taluva.rules.game import BUILD, DRAW, OVER, PLACE, Game
+from taluva.rules.hexgrid import pack
+from taluva.rules.moves import Placement
+from taluva.rules.options import FOUND_VALUES, TILES_VALUES, Options
 
 ROOT = Path(__file__).resolve().parent.parent
 LEGAL_JS = ROOT / "web" / "js" / "game" / "legal.js"

@@ -15,16 +15,9 @@ import zlib
 
 import pytest
 
-from taluva.errors import OptionsError
-from taluva.game import DRAW, OVER, PLACE, Game
-from taluva.history import Choice, replay_choices, turn_choices
-from taluva.jsonio import eliminating_placements, legal_moves_json
-from taluva.moves import Placement
-from taluva.options import FOUND_VALUES, TILES_VALUES, Options
-from taluva.randomplay import play_random_game
-from taluva.record import replay, write_record
-from taluva.session import Session, game_at
-from taluva.sharecode import (
+from taluva.formats.jsonio import eliminating_placements, legal_moves_json
+from taluva.formats.record import replay, write_record
+from taluva.formats.sharecode import (
     ALPHABET,
     FORMAT,
     MAX_STEPS,
@@ -36,6 +29,13 @@ from taluva.sharecode import (
     decode,
     encode,
 )
+from taluva.play.session import Session, game_at
+from taluva.rules.errors import OptionsError
+from taluva.rules.game import DRAW, OVER, PLACE, Game
+from taluva.rules.history import Choice, replay_choices, turn_choices
+from taluva.rules.moves import Placement
+from taluva.rules.options import FOUND_VALUES, TILES_VALUES, Options
+from taluva.tools.randomplay import play_random_game
 
 # A step's digit (its choice's index in the list it was chosen from, and the list's length)
 # depends on the options and the choices before it alone, so the reference lists each prefix

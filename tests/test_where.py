@@ -10,15 +10,15 @@ import random
 import pytest
 
 from positions import play_out
-from taluva.board import TEMPLE_MARK
 from taluva.bridge import handle
-from taluva.game import Game
-from taluva.jsonio import move_to_json, state_to_json
-from taluva.moves import Build, Placement, parse_move
-from taluva.options import Options
-from taluva.sharecode import decode
-from taluva.tiles import TERRAIN_NAMES, tile_from_code
-from taluva.where import WhereMemo, build_where, placement_where
+from taluva.formats.jsonio import move_to_json, state_to_json
+from taluva.formats.sharecode import decode
+from taluva.rules.board import TEMPLE_MARK
+from taluva.rules.game import Game
+from taluva.rules.moves import Build, Placement, parse_move
+from taluva.rules.options import Options
+from taluva.rules.tiles import TERRAIN_NAMES, tile_from_code
+from taluva.rules.where import WhereMemo, build_where, placement_where
 
 
 def call(method: str, **params):

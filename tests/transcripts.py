@@ -9,8 +9,8 @@ change in legality breaks the replay loudly. The games were picked for what happ
 from __future__ import annotations
 
 from positions import new_game, replay
-from taluva.game import Game
-from taluva.options import Options
+from taluva.rules.game import Game
+from taluva.rules.options import Options
 
 # O-TEAMS: nobody eliminated; seat 0 has the best score of all (2 temples, 1 tower, 18 huts) but
 # team 0 + 2 totals 2 temples against 4 for team 1 + 3, which wins.

@@ -24,11 +24,11 @@ import pytest
 import browser_drivers as drivers
 from browsers import BrowserMissing
 from serve import SiteHandler, SiteServer
-from taluva.options import Options
-from taluva.picture import picture
-from taluva.randomplay import play_random_game
-from taluva.session import game_at
-from taluva.sharecode import encode
+from taluva.formats.picture import picture
+from taluva.formats.sharecode import encode
+from taluva.play.session import game_at
+from taluva.rules.options import Options
+from taluva.tools.randomplay import play_random_game
 from test_embed_blog import SANDBOX, summary_field
 
 ENGINES = ("firefox", "webkit")

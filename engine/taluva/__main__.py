@@ -1,5 +1,5 @@
-"""``python -m taluva``: see :mod:`taluva.cli`."""
+"""``python -m taluva``: see :mod:`taluva.tools.cli`."""
 
-from taluva.cli import main
+from taluva.tools.cli import main
 
 raise SystemExit(main())

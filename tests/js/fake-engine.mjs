@@ -1,7 +1,7 @@
 // A stand-in for the engine worker in unit tests: a game is a list of decisions; seat
 // `current` alternates every two steps (a placement and a build). Only what the store needs.
 // Its log is one entry a turn, sent as a change after the view whose `logId` comes back as
-// `logBase`, as the bridge does (taluva.bridge.view).
+// `logBase`, as the bridge does (taluva.play.screen.view).
 
 export class FakeEngine {
   constructor({ players = 2 } = {}) {

@@ -1,10 +1,11 @@
 """Computer players for Taluva: the levels of :mod:`taluva.ai.levels`, weakest first.
 
 A computer player moves through the same engine moves as a person: it returns a
-:class:`~taluva.moves.Placement` or a :class:`~taluva.moves.Build` that the caller plays.
+:class:`~taluva.rules.moves.Placement` or a :class:`~taluva.rules.moves.Build` that the caller
+plays.
 
->>> from taluva.game import Game
->>> from taluva.options import Options
+>>> from taluva.rules.game import Game
+>>> from taluva.rules.options import Options
 >>> game = Game(Options(players=2), seed=5)
 >>> game.draw()
 >>> placement, build = choose_turn(game, "intermediate", seed=1)
@@ -29,10 +30,10 @@ from taluva.ai import levels, ponder
 from taluva.ai.players import choose_build
 from taluva.ai.search import Watch, finish
 from taluva.ai.turnsearch import TurnSearch, fingerprint, player_rng, search_key
-from taluva.errors import IllegalMoveError
-from taluva.game import BUILD, PLACE, Game
-from taluva.moves import Build, Move, Placement
-from taluva.reasons import reason
+from taluva.rules.errors import IllegalMoveError
+from taluva.rules.game import BUILD, PLACE, Game
+from taluva.rules.moves import Build, Move, Placement
+from taluva.rules.reasons import reason
 
 LEVELS = levels.LEVELS
 """The level ids, weakest first (from :data:`taluva.ai.levels.REGISTRY`)."""

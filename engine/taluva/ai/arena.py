@@ -23,8 +23,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from taluva.ai import think
-from taluva.game import DRAW, OVER, PLACE, Game
-from taluva.options import Options
+from taluva.rules.game import DRAW, OVER, PLACE, Game
+from taluva.rules.options import Options
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -9,7 +9,7 @@ expansions; of the (often 50+) ways to found a settlement, the few with the most
 them.
 
 A turn search looks at the builds after each of its placements. :func:`candidate_builds` asks
-the engine (:meth:`~taluva.game.Game.build_options`: every build of the rules, the founds of
+the engine (:meth:`~taluva.rules.game.Game.build_options`: every build of the rules, the founds of
 the whole island included) and is the reference; the searches use :class:`TurnBuilds`, which
 gives the same list for the placements of one turn at a fraction of the cost: the tile is laid
 on the board's dicts alone (:func:`lay`, none of the engine's bookkeeping for the next
@@ -27,11 +27,11 @@ from collections.abc import Set as AbstractSet
 from random import Random
 
 from taluva.ai.evaluate import Group
-from taluva.board import Board
-from taluva.game import Game
-from taluva.hexgrid import DIRECTIONS, tile_hexes
-from taluva.moves import HUT, TEMPLE, TOWER, Build, Placement
-from taluva.tiles import VOLCANO, Tile
+from taluva.rules.board import Board
+from taluva.rules.game import Game
+from taluva.rules.hexgrid import DIRECTIONS, tile_hexes
+from taluva.rules.moves import HUT, TEMPLE, TOWER, Build, Placement
+from taluva.rules.tiles import VOLCANO, Tile
 
 D0, D1, D2, D3, D4, D5 = DIRECTIONS
 _make = tuple.__new__  # a NamedTuple without its Python-level __new__

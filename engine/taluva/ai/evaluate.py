@@ -32,9 +32,9 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
-from taluva.board import TEMPLE_MARK, Board
-from taluva.game import ELIMINATED, FINISHED, OVER, PLAYING, Game
-from taluva.hexgrid import DIRECTIONS
+from taluva.rules.board import TEMPLE_MARK, Board
+from taluva.rules.game import ELIMINATED, FINISHED, OVER, PLAYING, Game
+from taluva.rules.hexgrid import DIRECTIONS
 
 WIN = 1_000_000.0
 

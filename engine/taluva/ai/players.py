@@ -73,9 +73,9 @@ from taluva.ai.search import (
     scored_turns_steps,
 )
 from taluva.ai.weights import tuned
-from taluva.game import BUILD, PLACE, PLAYING, Game
-from taluva.moves import TEMPLE, TOWER, Build, Placement
-from taluva.tiles import Tile
+from taluva.rules.game import BUILD, PLACE, PLAYING, Game
+from taluva.rules.moves import TEMPLE, TOWER, Build, Placement
+from taluva.rules.tiles import Tile
 
 INTERMEDIATE = DEFAULT._replace(opponents=0.0, win_threat=800.0, stranded=3000.0)
 

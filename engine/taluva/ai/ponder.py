@@ -31,8 +31,8 @@ from taluva.ai.evaluate import DEFAULT, evaluate
 from taluva.ai.search import Steps, Turn, determinized, scored_turns_steps
 from taluva.ai.turnsearch import SearchKey, TurnSearch, fingerprint, search_key
 from taluva.ai.weights import tuned
-from taluva.game import BUILD, DRAW, OVER, PLACE, Game
-from taluva.moves import Build
+from taluva.rules.game import BUILD, DRAW, OVER, PLACE, Game
+from taluva.rules.moves import Build
 
 PREDICTIONS = 6
 """A person's likeliest turns (at its place step) or builds (at its build step) searched after."""

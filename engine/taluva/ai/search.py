@@ -33,9 +33,9 @@ from taluva.ai.evaluate import (
     terminal_value,
 )
 from taluva.ai.turnmemo import TurnMemo
-from taluva.game import DRAW, OVER, Game
-from taluva.moves import Build, Placement
-from taluva.tiles import Tile
+from taluva.rules.game import DRAW, OVER, Game
+from taluva.rules.moves import Build, Placement
+from taluva.rules.tiles import Tile
 
 Turn = tuple[Placement, Build | None]
 Scored = tuple[float, Placement, Build | None]

@@ -6,7 +6,7 @@ drawn per game, and one turn in five a runner-up turn instead of the best, for v
 every turn boundary after the first round with the game's result, and fits the
 :class:`~taluva.ai.evaluate.Weights` to forecast the winner: it maximises the mean
 log-likelihood of the winners under ``softmax(evaluate(game, seat) / SCALE)`` over the seats,
-the very model the review's standings use (:data:`taluva.review.SCALE`), by coordinate descent
+the very model the review's standings use (:data:`taluva.play.review.SCALE`), by coordinate descent
 (each weight in turn multiplied by a few factors, the best kept while it improves the fit). The
 way the opponents combine (best one, soft maximum, mean: ``rival_softness``) and how much they
 count (``opponents``) are fitted with the rest. Games are split by seed into quarters: the first
@@ -40,10 +40,10 @@ from taluva.ai.evaluate import turns_left as seat_turns_left
 from taluva.ai.players import INTERMEDIATE
 from taluva.ai.search import determinized, scored_turns
 from taluva.ai.weights import WEIGHTS_FILE
-from taluva.game import BUILD, DRAW, OVER, Game
-from taluva.options import Options
+from taluva.rules.game import BUILD, DRAW, OVER, Game
+from taluva.rules.options import Options
 
-SCALE = 1000.0  # taluva.review.SCALE (not imported: the review imports the levels)
+SCALE = 1000.0  # taluva.play.review.SCALE (not imported: the review imports the levels)
 FACTORS = (0.5, 0.75, 1.33, 2.0)
 SOFTNESS_STEPS = (100.0, 300.0, 1000.0, 3000.0)  # rival_softness starts at 0: added, not scaled
 STYLES = (INTERMEDIATE, DEFAULT)

@@ -42,10 +42,10 @@ from taluva.ai.evaluate import (
     settlements_by_seat,
     turns_left,
 )
-from taluva.board import Board
-from taluva.game import PLAYING, Game
-from taluva.hexgrid import DIRECTIONS, tile_hexes
-from taluva.moves import HUT, TEMPLE, TOWER, Build, Placement
+from taluva.rules.board import Board
+from taluva.rules.game import PLAYING, Game
+from taluva.rules.hexgrid import DIRECTIONS, tile_hexes
+from taluva.rules.moves import HUT, TEMPLE, TOWER, Build, Placement
 
 D0, D1, D2, D3, D4, D5 = DIRECTIONS
 T = TypeVar("T")

@@ -16,7 +16,7 @@ from random import Random
 
 from taluva.ai.players import CONFIGS, choose, level_config
 from taluva.ai.search import Steps, Turn, Watch
-from taluva.game import Game
+from taluva.rules.game import Game
 
 SearchKey = tuple[object, ...]
 

@@ -1,0 +1,1 @@
+"""The command line (``python -m taluva``), the benchmarks and seeded random games."""
