@@ -7,7 +7,7 @@ through the service worker, offline. Version stamping happens here, never by han
 * js/boot.js becomes the page's bundle, split into chunks: the start's, and those of the features
   a first game does not need, loaded on first use (bundle_page.py);
 * index.html gets a modulepreload link for every file of the page's start (module_preload.py);
-* js/engine/worker.js and js/share/gif-worker.js each become one file holding its whole module
+* js/engine/worker.js and js/pictures/gif-worker.js each become one file holding its whole module
   graph (bundle_worker.py);
 * js/embed/embed.js becomes a few files: the picture first, the words and player later
   (bundle_embed.py);
@@ -77,7 +77,7 @@ START = ("js/boot-page.js", "js/app.js", "js/vendor/idb.js", EARLY_LINK)
 WORKER = "js/engine/worker.js"
 # The engine's client: a module of its own beside its worker, imported by the page and the embed.
 CLIENT = "js/engine/client.js"
-GIF_WORKER = "js/share/gif-worker.js"
+GIF_WORKER = "js/pictures/gif-worker.js"
 # Bundled into the page and the worker, and kept as a file too: tools and tests read it back.
 BOOT_CONFIG = "js/boot-config.js"
 # Build files (a path, or a folder ending in /) the game page fetches only when it needs them,
@@ -141,7 +141,7 @@ NODE_MODULES = ROOT / "build" / "node_modules"
 MESSAGEFORMAT = NODE_MODULES / "intl-messageformat"
 VENDOR_FILES = {
     "js/vendor/idb.js": NODE_MODULES / "idb" / "build" / "index.js",
-    # The GIF encoder (quantizer and LZW) the page's GIF worker imports (share/gif-worker.js).
+    # The GIF encoder (quantizer and LZW) the page's GIF worker imports (pictures/gif-worker.js).
     "js/vendor/gifenc.js": NODE_MODULES / "gifenc" / "dist" / "gifenc.esm.js",
     # Despite its name, the package's one self-contained ES module (no imports, no eval).
     "js/vendor/intl-messageformat.js": MESSAGEFORMAT / "intl-messageformat.iife.js",

@@ -7,7 +7,7 @@ path of the snapshot boot. As one file they come in one request. The sources sta
 their own (linted and unit-tested as they are); only the built site has the bundle.
 
 esbuild joins them (esbuild_bundle.py). Modules only the worker imported are then left out of
-the site. The GIF worker (js/share/gif-worker.js) is bundled the same way.
+the site. The GIF worker (js/pictures/gif-worker.js) is bundled the same way.
 """
 
 from __future__ import annotations

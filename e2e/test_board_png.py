@@ -1,6 +1,6 @@
 """The board as a PNG (saved, or copied to the clipboard) and a range of steps as an
 animated GIF, from the Share dialog and the end screen, drawn by the page's own renderer; the
-GIF is drawn and encoded in a worker of its own (share/gif-worker.js)."""
+GIF is drawn and encoded in a worker of its own (pictures/gif-worker.js)."""
 
 from __future__ import annotations
 

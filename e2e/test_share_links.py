@@ -49,7 +49,7 @@ def test_the_hash_follows_every_move_and_reopens_the_same_position(game, server,
     history = game.evaluate("history.length")
     play_moves(game, 5)
     code = game.evaluate("taluva.share.code()")
-    # The address bar follows once the move's frame is drawn (web/js/after-paint.js).
+    # The address bar follows once the move's frame is drawn (web/js/base/after-paint.js).
     game.wait_for_function("hash => location.hash.split('&b=')[0] === hash", arg=f"#g={code}")
     assert game.evaluate("history.length") == history  # replaceState: no entry per move
     assert game.get_attribute("body", "data-share-code") == code

@@ -1,9 +1,9 @@
-// after-paint.js: later work runs after the change's frame, waits while an animation holds it,
+// base/after-paint.js: later work runs after the change's frame, waits while an animation holds it,
 // and runs at once when the page is left.
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { afterPaint, flushLater, holdLaterWork } from "../../web/js/after-paint.js";
+import { afterPaint, flushLater, holdLaterWork } from "../../web/js/base/after-paint.js";
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { formatByLinkHash, parseByLinkHash } from "../../web/js/share/bylink-hash.js";
-import { friendsTurns } from "../../web/js/share/bylink.js";
+import { friendsTurns } from "../../web/js/bylink/bylink.js";
 import { byLinkProblem } from "../../web/js/share/bylink-problem.js";
 import { builtOn, logEntry, placedBeside } from "./fixtures/told-moves.mjs";
 

@@ -10,11 +10,11 @@ import { openDB } from "../../build/node_modules/idb/build/index.js";
 import { exportText, splitBackup } from "../../web/js/games/backup.js";
 import { gameStanding, gameTitle, gameWinners, playedAgo } from "../../web/js/games/describe.js";
 import { keptGames } from "../../web/js/games/games.js";
-import { flushLater } from "../../web/js/after-paint.js";
+import { flushLater } from "../../web/js/base/after-paint.js";
 import { GameKeeper } from "../../web/js/games/keeper.js";
 import { OLD_KEY, migrateByLinkGames } from "../../web/js/games/bylink-migrate.js";
 import { ENTRY_VERSION, LibraryError, STORE, openLibrary, stateOf, validEntry } from "../../web/js/games/library.js";
-import { keptGameToShow } from "../../web/js/share/start.js";
+import { keptGameToShow } from "../../web/js/first-game.js";
 import { GameStore } from "../../web/js/game/store.js";
 import { FakeEngine } from "./fake-engine.mjs";
 
@@ -86,7 +86,7 @@ test("a rename is kept through later moves; delete and undo put an entry back", 
   assert.equal(entry.steps, 2);
 });
 
-// The write waits for the frame of the change (after-paint.js): nothing of it runs inside the
+// The write waits for the frame of the change (base/after-paint.js): nothing of it runs inside the
 // store's change event, changes before it are written once, and leaving the page writes at once.
 function counting(library) {
   const puts = [];

@@ -1,10 +1,10 @@
-// The GIF's steps and frames (web/js/share/gif.js): which steps a chosen range holds, and what
+// The GIF's steps and frames (web/js/pictures/gif.js): which steps a chosen range holds, and what
 // each frame shows of the engine's state.
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { frameOf, gifRange, makeGif } from "../../web/js/share/gif.js";
+import { frameOf, gifRange, makeGif } from "../../web/js/pictures/gif.js";
 
 describe("a GIF's range of steps", () => {
   test("is kept within the game and put in order", () => {

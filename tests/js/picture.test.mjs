@@ -1,4 +1,4 @@
-// The link's picture (web/js/share/picture.js) read by the page as the engine reads it: the
+// The link's picture (web/js/pictures/picture.js) read by the page as the engine reads it: the
 // fixture holds the engine's own pictures and its reading of them (tests/test_picture.py keeps
 // it in step), so the two readers cannot drift apart.
 
@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 
-import { colourIndices, pictureColours, PictureError, pictureState, readPicture } from "../../web/js/share/picture.js";
+import { colourIndices, pictureColours, PictureError, pictureState, readPicture } from "../../web/js/pictures/picture.js";
 
 const FIXTURE = JSON.parse(readFileSync(new URL("./picture-fixture.json", import.meta.url), "utf8"));
 

@@ -11,8 +11,8 @@ import {
   shownTurn,
   turnOf,
   turnStops,
-} from "../../web/js/share/replay-steps.js";
-import { turnWords } from "../../web/js/share/replay.js";
+} from "../../web/js/replay/replay-steps.js";
+import { turnWords } from "../../web/js/replay/replay.js";
 import { builtOn, logEntry, placedBeside } from "./fixtures/told-moves.mjs";
 
 const turn = (seat, { place = true, built = true } = {}) =>

@@ -23,9 +23,9 @@ import { ICONS } from "./base/icons.js";
 import { onFirstUse } from "./base/first-use.js";
 import { yieldToMain } from "./base/tasks.js";
 import { headerButton } from "./screen/layout.js";
-import { createReplayDialog } from "./share/replay-dialog.js";
+import { createReplayDialog } from "./replay/replay-dialog.js";
 import { createShareDialog } from "./share/share-dialog.js";
-import { keptGameToShow, openFirstGame, openLinkHash } from "./share/start.js";
+import { keptGameToShow, openFirstGame, openLinkHash } from "./first-game.js";
 import { parseByLinkHash } from "./share/bylink-hash.js";
 import { hashLanguage } from "./share/hash.js";
 import { linkPictureToShow } from "./share/link-picture.js";
@@ -107,12 +107,12 @@ function pageStorage() {
 const quietly = (promise) => promise.catch(() => {});
 
 /**
- * By-link games (share/bylink.js), loaded when one is first made, opened from a link or on screen
+ * By-link games (bylink/bylink.js), loaded when one is first made, opened from a link or on screen
  * (a kept one): {create(config), open(link, names), link()}, as bylink.js's own.
  */
 function byLinkOnFirstUse(store, games, screen) {
   const made = feature(async () => {
-    const { createByLink } = await import("./share/bylink.js");
+    const { createByLink } = await import("./bylink/bylink.js");
     // Its panel under the step bar, in the layout (never over the board).
     return createByLink({ store, games, mount: (panel) => screen.parts.stepBar.after(panel) });
   });
@@ -229,7 +229,7 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
   tell([...early, ...start.notices]);
 
   // The next link opened in this tab (pasted into the address bar). A by-link game's opens by
-  // the code a fresh load runs (share/start.js openLinkHash), over the game on screen, so that
+  // the code a fresh load runs (first-game.js openLinkHash), over the game on screen, so that
   // the friends' turns play on the board; any other link (a game's, another language, none) is
   // a fresh load itself.
   async function openTyped(hash) {

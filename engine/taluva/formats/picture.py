@@ -1,5 +1,5 @@
 """A picture of a position: what a page needs to draw it, and nothing of the rules, in a few
-URL-safe characters (the link's ``b=`` field, web/js/share/hash.js; read by share/picture.js).
+URL-safe characters (the link's ``b=`` field, web/js/share/hash.js; read by pictures/picture.js).
 
 The page draws a link's board from it before the engine is up (the embed without the engine at
 all). It holds the placed tiles (the island's stacks follow from them by geometry alone), each

@@ -24,7 +24,7 @@
 // The parts: view.js (the snapshot), camera.js (fit, zoom, pan, hit test), anim.js (motion),
 // render.js and render-marks.js (drawing), input.js (listeners), art*.js and geometry.js.
 
-import { holdLaterWork } from "../after-paint.js";
+import { holdLaterWork } from "../base/after-paint.js";
 import { FADE_MS, MOTION_MS, easeInOutCubic, planMotion, poseAt } from "./anim.js";
 import { blendCamera, fitCamera, hexAt, hexTop, islandInView, panCamera, toCanvas, zoomCamera } from "./camera.js";
 import { BoardInput } from "./input.js";

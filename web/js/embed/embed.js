@@ -5,7 +5,7 @@
 // holds the picture up. The engine waits for the reader's click.
 
 import { parseHash } from "../share/hash.js";
-import { drawPicture } from "../share/picture-view.js";
+import { drawPicture } from "../pictures/picture-view.js";
 
 function drawEarly() {
   try {

@@ -1,12 +1,12 @@
 // The embed's game, loaded on the reader's click: the engine (in its worker), the game of the
-// link, and a small player, the full page's replay (share/replay.js): turn by turn with the moves
+// link, and a small player, the full page's replay (replay/replay.js): turn by turn with the moves
 // in words, the seats' names and what they built, play/pause, and the keys. Nothing is stored: no
 // autosave, no service worker, no download copies, no engine snapshot.
 
 import { createEngine } from "../engine/client.js";
-import { createReplay } from "../share/replay.js";
+import { createReplay } from "../replay/replay.js";
 import { formatHash, replaceHash } from "../share/hash.js";
-import { pictureColours, readPicture } from "../share/picture.js";
+import { pictureColours, readPicture } from "../pictures/picture.js";
 import { defaultSeats } from "../game/seats.js";
 import { colourById } from "../base/theme.js";
 

@@ -14,7 +14,7 @@ import { list, t, useFormatter } from "../i18n/messages.js";
 import { translatePage } from "../i18n/page-text.js";
 import { formatHash, HashError, hashLanguage, parseHash } from "../share/hash.js";
 import { linkProblem } from "../i18n/load-errors.js";
-import { describePicture } from "../share/picture-view.js";
+import { describePicture } from "../pictures/picture-view.js";
 import { IntlMessageFormat } from "../vendor/intl-messageformat.js";
 
 const $ = (id) => document.getElementById(id);

@@ -120,7 +120,7 @@ export class GameStore {
   }
 
   /**
-   * Show a by-link game (bridge bylinkOpen; share/bylink.js): `secret` is this device's seat's,
+   * Show a by-link game (bridge bylinkOpen; bylink/bylink.js): `secret` is this device's seat's,
    * if it has one; `seats` its kept seats, `names` the link's. A link of the by-link game on
    * screen moves it on (cause "link": the turns it adds animate); any other is loaded. A link or
    * secret the engine refuses rejects, and the game on screen stays.

@@ -41,7 +41,7 @@ export function keptGames(store, library, { onProblem = () => {}, onSaved = () =
    */
   async function relatives(code, lineage) {
     const { entries } = await list();
-    // A by-link game is no share code's: its links are its own (share/bylink.js).
+    // A by-link game is no share code's: its links are its own (bylink/bylink.js).
     const candidates = entries.filter((e) => e.lineage && e.lineage === lineage && !e.bylink);
     if (!candidates.length) return [];
     const relations = await store.call("relateCodes", { code, others: candidates.map((e) => e.share) });

@@ -1,10 +1,10 @@
 // Keeps the game on screen in the library after every change of the store: each game its own
 // entry (the store's gameId), so opening a link or starting a new game never overwrites another.
-// The entry is taken at the change and written once its frame is drawn (after-paint.js: the
+// The entry is taken at the change and written once its frame is drawn (base/after-paint.js: the
 // write's ~3.5 ms held up the board), or at once when the page is hidden or left.
 // Storage that is blocked or full is said in words once, and the game goes on unsaved.
 
-import { afterPaint } from "../after-paint.js";
+import { afterPaint } from "../base/after-paint.js";
 import { t } from "../i18n/messages.js";
 import { entryOf } from "./library.js";
 

@@ -10,7 +10,7 @@
 // of the link it was opened from; `summary` and `lineage` the engine's (view.summary); `board`
 // the state's hexes and tiles, for the list's picture; `state` the rest of the engine's state
 // JSON (optional: entries of earlier builds lack it), so that the page can draw the game before
-// the engine is up (stateOf). A by-link game (share/bylink.js) has `bylink`: {gameId, seat,
+// the engine is up (stateOf). A by-link game (bylink/bylink.js) has `bylink`: {gameId, seat,
 // secret, link, stage, toAct} (byLinkFacts), its id is `bylink-<gameId>` so that every link of
 // the game moves the one entry on, and it opens from its link, never from its `share` code. An entry that does not read as one is listed as unreadable and set
 // aside (left in the database, never opened, never dropped).

@@ -5,7 +5,7 @@ import { onLanguageChange, t } from "../i18n/messages.js";
 import { said } from "../i18n/page-text.js";
 import { h, fill } from "../base/dom.js";
 import { stepKeys } from "./texts.js";
-import { ruleLink } from "../screen/rule-link.js";
+import { ruleLink } from "../i18n/rule-link.js";
 
 export function createLessonCard({ onNext, onSkip, onLeave }) {
   const count = h("span", { class: "tg-lesson-count", dataset: { testid: "lesson-count" } });

@@ -114,7 +114,7 @@ export const KEYMAP = [
     title: "key.new-game.title",
     help: ["keys.new-game", "key.new-game.help"],
   },
-  // The replay has its own keys while it is open (share/replay.js); its button has none.
+  // The replay has its own keys while it is open (replay/replay.js); its button has none.
   { action: "show-replay", title: "key.replay.title", help: ["replay.keys.help", "replay.keys.help.text"] },
   {
     action: "help",

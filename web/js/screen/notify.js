@@ -4,7 +4,7 @@
 
 import { engineErrorText } from "../i18n/engine-text.js";
 import { h, fill } from "../base/dom.js";
-import { ruleLink } from "./rule-link.js";
+import { ruleLink } from "../i18n/rule-link.js";
 
 const ERROR_MS = 6000;
 const FLASH_MS = 5000;

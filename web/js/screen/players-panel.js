@@ -20,7 +20,7 @@ function stockItem(kind, n, colour) {
   );
 }
 
-// A by-link game waits in the draw step for the next mover's device (share/bylink.js).
+// A by-link game waits in the draw step for the next mover's device (bylink/bylink.js).
 const TURN_BADGE = { place: "panels.placing", build: "panels.building", draw: "fair.next" };
 
 /** The badges beside a player's name: team, computer level, whose turn, status, place. */

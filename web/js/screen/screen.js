@@ -18,7 +18,7 @@ import { buildLayout, coordsToggle, sayKeyTitles } from "./layout.js";
 import { longPressTitles } from "./longpress.js";
 import { createMenu } from "./menu.js";
 import { errorText } from "./notify.js";
-import { RULE_EVENT } from "./rule-link.js";
+import { RULE_EVENT } from "../i18n/rule-link.js";
 import { renderLegend } from "./legend-panel.js";
 import { logSteps, renderLog } from "./log-panel.js";
 import { playersSteps, renderPlayers } from "./players-panel.js";

@@ -253,7 +253,7 @@ function startingBar(bar) {
   );
 }
 
-// A by-link game on a device whose person is not to move (share/bylink.js): the next tile is
+// A by-link game on a device whose person is not to move (bylink/bylink.js): the next tile is
 // drawn on the mover's device only.
 function waitBar(bar, s) {
   // While friends join, the game waits for the next to join, not for the seat that plays first.

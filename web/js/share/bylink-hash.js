@@ -1,4 +1,4 @@
-// The URL hash of a by-link game (share/bylink.js; docs/formats.md, "By-link links"):
+// The URL hash of a by-link game (bylink/bylink.js; docs/formats.md, "By-link links"):
 //
 //   #f=<link>[&p=<name>,<name>...]
 //

@@ -1,4 +1,4 @@
-// A by-link error in a person's words (the engine's codes, share/bylink.js's games): apart from
+// A by-link error in a person's words (the engine's codes, bylink/bylink.js's games): apart from
 // bylink.js, which the page loads on first use, since opening any link may need to say one.
 
 import { t } from "../i18n/messages.js";

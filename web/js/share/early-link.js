@@ -1,10 +1,10 @@
 // A link's board in the page's first moments: the picture the link carries (b=) drawn by the
-// embed's own drawing (share/picture-view.js: the picture reader and the board's renderer), the
+// embed's own drawing (pictures/picture-view.js: the picture reader and the board's renderer), the
 // moment this small module runs, long before the engine and before the game screen's ~80
 // modules; the seats (names, what they built, whose turn) once the page's language is in. The
 // game screen takes its place when it shows the link's game (boot-page.js).
 
-import { drawPicture, describePicture } from "./picture-view.js";
+import { drawPicture, describePicture } from "../pictures/picture-view.js";
 import { parseHash } from "./hash.js";
 
 /**

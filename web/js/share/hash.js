@@ -13,7 +13,7 @@
 //       preview, which shows it without decoding the share code:
 //       <players>.<tiles>.<found>.<flags>.<steps>.<tiles drawn>.<over>, flags "r" (O-RANK),
 //       "t" (O-TEAMS) or "-", over 1 or 0; e.g. s=2.12.any.-.13.7.0
-//   b   optional: a picture of the position (engine/taluva/picture.py, read by share/picture.js,
+//   b   optional: a picture of the position (engine/taluva/picture.py, read by pictures/picture.js,
 //       versioned inside), which the embed and the page draw before the engine is up; for the
 //       game at step `at` when that is given, else at its end. URL-safe base64 like the code.
 //   k   optional: who plays each seat, versioned inside: "1." then one item a seat, "p" (a
@@ -109,7 +109,7 @@ export function formatKinds(kinds) {
 
 /** The b= field as it stands, or null: a bad picture only loses the early drawing. */
 function pictureField(text) {
-  return text && CODE_CHARS.test(text) ? text : null; // share/picture.js reads it whole
+  return text && CODE_CHARS.test(text) ? text : null; // pictures/picture.js reads it whole
 }
 
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/;

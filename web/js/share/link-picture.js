@@ -1,10 +1,10 @@
 // A link's game as the page can draw it before the engine is up: the picture the link carries
-// (b=, share/picture.js) with its seat names, in the shape GameScreen.preview() takes. Null when
+// (b=, pictures/picture.js) with its seat names, in the shape GameScreen.preview() takes. Null when
 // the hash has no game, no picture, or one this page cannot read (the engine then draws it).
 
 import { computerLevel, defaultSeats } from "../game/seats.js";
 import { parseHash } from "./hash.js";
-import { pictureColours, pictureState, readPicture } from "./picture.js";
+import { pictureColours, pictureState, readPicture } from "../pictures/picture.js";
 
 export function linkPictureToShow(hash = location.hash) {
   try {

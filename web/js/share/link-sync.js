@@ -3,16 +3,16 @@
 // of the position and the replay step while the replay is open. A link typed into the address
 // bar of an open page is opened by the same code as a fresh visit's (onLink).
 
-import { afterPaint } from "../after-paint.js";
+import { afterPaint } from "../base/after-paint.js";
 import { linkKinds, linkNames } from "../game/seats.js";
 import { formatByLinkHash } from "./bylink-hash.js";
 import { formatHash, parseHash, replaceHash } from "./hash.js";
-import { colourIndices } from "./picture.js";
+import { colourIndices } from "../pictures/picture.js";
 
 /**
  * The hash of the store's game (at a replay step, or the live game for null); `preview` adds
  * the engine's summary, which only an embed shows (the address bar stays short without it);
- * `picture` the engine's picture of the position (shared links only: share/picture.js).
+ * `picture` the engine's picture of the position (shared links only: pictures/picture.js).
  */
 export function hashOf(store, at = null, { preview = false, picture = null } = {}) {
   const view = store.view;
@@ -29,7 +29,7 @@ export function syncLink(store, { onStep = () => {}, onLink = () => location.rel
   // hash written once it is in (a page left before that writes the hash without it).
   let drawn = { version: -1, at: null, picture: null };
   const picture = (step = at) => (drawn.version === store.version && drawn.at === step ? drawn.picture : null);
-  // The address bar follows after the frame is drawn (after-paint.js): replaceState is slow.
+  // The address bar follows after the frame is drawn (base/after-paint.js): replaceState is slow.
   const write = afterPaint(() => replaceHash(hashOf(store, at, { picture: picture() })));
   async function draw() {
     const version = store.version;

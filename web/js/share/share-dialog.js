@@ -9,8 +9,8 @@ import { headerButton } from "../screen/layout.js";
 import { ICONS } from "../base/icons.js";
 import { errorText } from "../screen/notify.js";
 import { hashOf } from "./link-sync.js";
-import { colourIndices } from "./picture.js";
-import { createPictureExport } from "./picture-export.js";
+import { colourIndices } from "../pictures/picture.js";
+import { createPictureExport } from "../pictures/picture-export.js";
 
 const EMBED_SIZE = { width: 480, height: 420 };
 const MAX_RECORD_BYTES = 256 * 1024; // a whole game's record is a few kilobytes

@@ -4,7 +4,7 @@ import { decidingCount } from "../../game/outcome.js";
 import { resultSentence } from "../../i18n/engine-text.js";
 import { list, t } from "../../i18n/messages.js";
 import { h, fill } from "../../base/dom.js";
-import { createPictureExport } from "../../share/picture-export.js";
+import { createPictureExport } from "../../pictures/picture-export.js";
 import { builtText, ordinal, teamName } from "../words.js";
 
 function rankRow(state, seat, seats, colours) {
@@ -27,7 +27,7 @@ function rankRow(state, seat, seats, colours) {
 }
 
 /**
- * Under the ranking, the board's PNG and the game's GIF (share/picture-export.js, of `store`'s
+ * Under the ranking, the board's PNG and the game's GIF (pictures/picture-export.js, of `store`'s
  * game in the seats' `colours()`), refreshed each time the dialog shows.
  */
 export function createEndDialog({ onNewGame, onReview, store, colours }) {

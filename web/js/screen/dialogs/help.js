@@ -5,7 +5,7 @@
 
 import { Board } from "../../board/board.js";
 import { t } from "../../i18n/messages.js";
-import { pictureColours, pictureState, readPicture } from "../../share/picture.js";
+import { pictureColours, pictureState, readPicture } from "../../pictures/picture.js";
 import { h } from "../../base/dom.js";
 import { helpRows } from "../keymap.js";
 import { colourById } from "../../base/theme.js";

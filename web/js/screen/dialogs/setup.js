@@ -291,7 +291,7 @@ export class SetupDialog {
   }
 }
 
-/** "Play a friend by link": each person on their own device (share/bylink.js). */
+/** "Play a friend by link": each person on their own device (bylink/bylink.js). */
 function byLinkOption(onchange) {
   return h(
     "label",

@@ -69,7 +69,7 @@ function drawnHere(frames, colours, hold) {
 
 function inWorker(message, onDrawn) {
   // From the page's folder, not this module's: the built site has this module in a chunk of js/.
-  const worker = new Worker(new URL("js/share/gif-worker.js", document.baseURI), { type: "module" });
+  const worker = new Worker(new URL("js/pictures/gif-worker.js", document.baseURI), { type: "module" });
   return new Promise((resolve, reject) => {
     worker.addEventListener("message", ({ data }) => {
       if (data.progress) return onDrawn(data.progress);

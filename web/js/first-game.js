@@ -5,16 +5,16 @@
 //
 // Returns {source, at}: source link | kept | new | bad-link | bad-save.
 
-import { FIRST_VISIT_SEATS, kindsToSeats } from "../game/seats.js";
-import { t } from "../i18n/messages.js";
-import { stateOf } from "../games/library.js";
-import { migrateAutosave } from "../games/migrate.js";
-import { migrateByLinkGames } from "../games/bylink-migrate.js";
-import { byLinkProblem } from "./bylink-problem.js";
-import { parseByLinkHash } from "./bylink-hash.js";
-import { HashError, parseHash } from "./hash.js";
-import { linkProblem } from "../i18n/load-errors.js";
-import { pictureColours, readPicture } from "./picture.js";
+import { FIRST_VISIT_SEATS, kindsToSeats } from "./game/seats.js";
+import { t } from "./i18n/messages.js";
+import { stateOf } from "./games/library.js";
+import { migrateAutosave } from "./games/migrate.js";
+import { migrateByLinkGames } from "./games/bylink-migrate.js";
+import { byLinkProblem } from "./share/bylink-problem.js";
+import { parseByLinkHash } from "./share/bylink-hash.js";
+import { HashError, parseHash } from "./share/hash.js";
+import { linkProblem } from "./i18n/load-errors.js";
+import { pictureColours, readPicture } from "./pictures/picture.js";
 
 async function openLink(store, games, link, notices) {
   const info = await store.call("inspectCode", { code: link.code });
@@ -131,7 +131,7 @@ export async function keptGameToShow(games, { hash = location.hash } = {}) {
   return state ? { entry, state } : null;
 }
 
-/** A by-link game's link (share/bylink.js): joined, played or shown; null if the hash has none. */
+/** A by-link game's link (bylink/bylink.js): joined, played or shown; null if the hash has none. */
 async function fromByLink(store, byLink, hash, notices) {
   const link = byLink ? parseByLinkHash(hash) : null;
   if (!link) return null;
@@ -156,7 +156,7 @@ export async function openLinkHash(store, games, { hash = location.hash, notices
 
 /**
  * Open the first game in `store`; `notices` gets what the person must be told; `byLink` opens
- * by-link games (share/bylink.js).
+ * by-link games (bylink/bylink.js).
  */
 export async function openFirstGame(store, games, { hash = location.hash, notices = [], byLink = null } = {}) {
   // By-link games of earlier builds join the kept games first: a link may continue one.

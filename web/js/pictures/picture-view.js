@@ -1,4 +1,4 @@
-// A link's picture (share/picture.js) drawn before any engine: the island by the page's own board
+// A link's picture (pictures/picture.js) drawn before any engine: the island by the page's own board
 // renderer, first and before any text, then the seats with their colours, what they built and
 // whose turn it is. The embed's preview (the engine waits behind its "Load the game" click) and
 // the game page's first moments with a link (share/early-link.js) both draw it so.

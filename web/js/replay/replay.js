@@ -14,7 +14,7 @@ import { t } from "../i18n/messages.js";
 import { moveText } from "../i18n/move-text.js";
 import { h } from "../base/dom.js";
 import { nextStop, playedTurns, previousStop, replayPace, shownTurn, turnOf, turnStops } from "./replay-steps.js";
-import { seatRows } from "./seat-rows.js";
+import { seatRows } from "../pictures/seat-rows.js";
 
 const withKeys = (title, keys) => t("key.title-with-keys", { title, keys });
 

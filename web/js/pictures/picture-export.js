@@ -1,5 +1,5 @@
 // The "Pictures" controls of the Share dialog and the end screen: the board as a PNG (saved, or
-// copied to the clipboard) and a range of steps as an animated GIF (share/gif.js). Each notice
+// copied to the clipboard) and a range of steps as an animated GIF (pictures/gif.js). Each notice
 // stands under these controls, beside the button that caused it.
 
 import { t } from "../i18n/messages.js";

@@ -2,7 +2,7 @@
 // step): the sentence stays in the words of the game, and the rule's id is only this button's
 // title. A click sends `tg-rule` up the page; the screen opens Help at that rule.
 
-import { t } from "../i18n/messages.js";
+import { t } from "./messages.js";
 import { h } from "../base/dom.js";
 
 export const RULE_EVENT = "tg-rule";

@@ -10,11 +10,11 @@ import { cleanName, linkNames, unnamed } from "../game/seats.js";
 import { byLinkEntryId } from "../games/library.js";
 import { list, onLanguageChange, t } from "../i18n/messages.js";
 import { moveText } from "../i18n/move-text.js";
-import { formatByLinkHash } from "./bylink-hash.js";
-import { byLinkProblem } from "./bylink-problem.js";
-import { showNotice } from "./notice.js";
+import { formatByLinkHash } from "../share/bylink-hash.js";
+import { byLinkProblem } from "../share/bylink-problem.js";
+import { showNotice } from "../share/notice.js";
 import { h } from "../base/dom.js";
-import { pageUrl } from "./share-dialog.js";
+import { pageUrl } from "../share/share-dialog.js";
 
 /**
  * The turns the friends played since this device's seat last moved (the last `players - 1` at
