@@ -248,9 +248,9 @@ def test_export_then_import_into_a_fresh_profile_gives_the_same_list(game, serve
 
 
 def test_the_last_move_survives_a_reload_right_after_it(game):
-    """The kept game's write and the URL hash wait for the move's frame (web/js/base/after-paint.js),
-    and leaving the page writes them at once: a reload right after a click, or from the very
-    task of the move, still resumes at that move."""
+    """The kept game's write and the URL hash wait for the move's frame
+    (web/js/base/after-paint.js), and leaving the page writes them at once: a reload right after
+    a click, or from the very task of the move, still resumes at that move."""
     new_game(game, {"players": 2}, seed=4)
     play_moves(game, 3)  # the last one a click on the board, then at once:
     code = game.evaluate("taluva.share.code()")

@@ -6,7 +6,13 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 
-import { colourIndices, pictureColours, PictureError, pictureState, readPicture } from "../../web/js/pictures/picture.js";
+import {
+  colourIndices,
+  pictureColours,
+  PictureError,
+  pictureState,
+  readPicture,
+} from "../../web/js/pictures/picture.js";
 
 const FIXTURE = JSON.parse(readFileSync(new URL("./picture-fixture.json", import.meta.url), "utf8"));
 

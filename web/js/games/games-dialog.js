@@ -5,7 +5,7 @@
 
 import { list as listOf, onLanguageChange, t } from "../i18n/messages.js";
 import { said } from "../i18n/page-text.js";
-import { errorText } from "../screen/notify.js";
+import { engineErrorText } from "../i18n/engine-text.js";
 import { downloadText, h, fill } from "../base/dom.js";
 import { colourById } from "../base/theme.js";
 import { computerLabel } from "../game/seats.js";
@@ -194,7 +194,7 @@ export function createGamesDialog({ screen, games, currentId }) {
       await games.open(entry);
       dialog.close();
     } catch (error) {
-      say(t("games.open-failed", { reason: errorText(error) }));
+      say(t("games.open-failed", { reason: engineErrorText(error) }));
     }
   }
 

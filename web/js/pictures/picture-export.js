@@ -5,7 +5,7 @@
 import { t } from "../i18n/messages.js";
 import { said } from "../i18n/page-text.js";
 import { h, saveBlob } from "../base/dom.js";
-import { errorText } from "../screen/notify.js";
+import { engineErrorText } from "../i18n/engine-text.js";
 import { copyBoardPng, downloadBoardPng } from "./board-png.js";
 
 /**
@@ -65,7 +65,7 @@ export function createPictureExport({ store, colours, folded = () => false }) {
       await downloadBoardPng(store.state, colours(), stem());
       say(t("pictures.png.saved"));
     } catch (error) {
-      say(t("pictures.png.failed", { reason: errorText(error) }));
+      say(t("pictures.png.failed", { reason: engineErrorText(error) }));
     }
   }
 
@@ -75,7 +75,7 @@ export function createPictureExport({ store, colours, folded = () => false }) {
       say(t("pictures.png.copied"));
     } catch (error) {
       if (error.kind === "unsupported") say(t("pictures.png.copy-unsupported"));
-      else say(t("pictures.png.copy-refused", { reason: errorText(error) }));
+      else say(t("pictures.png.copy-refused", { reason: engineErrorText(error) }));
     }
   }
 
@@ -102,7 +102,7 @@ export function createPictureExport({ store, colours, folded = () => false }) {
       const count = range.last - range.first + 1;
       say(t("pictures.gif.saved", { count, kb: Math.max(1, Math.round(blob.size / 1024)) }));
     } catch (error) {
-      say(t("pictures.gif.failed", { reason: errorText(error) }));
+      say(t("pictures.gif.failed", { reason: engineErrorText(error) }));
     } finally {
       gifButton.disabled = false;
       el.dataset.busy = "0";

@@ -18,7 +18,7 @@ import { moveText } from "../i18n/move-text.js";
 import { t } from "../i18n/messages.js";
 import { translatePage } from "../i18n/page-text.js";
 import { h, fill } from "../base/dom.js";
-import { errorText } from "../screen/notify.js";
+import { engineErrorText } from "../i18n/engine-text.js";
 import { frameCamera, shownHexes } from "./frame.js";
 import { drawGraph, graphLayout, graphSize, turnAtX, turnForKey } from "./graph.js";
 import { answerStates, lineSteps, lineView, playedView } from "./turn-view.js";
@@ -393,7 +393,7 @@ export function createReviewDialog({ engine, seats, colours, root }) {
       try {
         await review(code, steps, mine);
       } catch (error) {
-        if (mine === run) setState("failed", t("review.failed", { reason: errorText(error) }));
+        if (mine === run) setState("failed", t("review.failed", { reason: engineErrorText(error) }));
       }
     },
   };

@@ -8,7 +8,7 @@ import { KINDS } from "../game/choice.js";
 import { reasonSentence } from "../i18n/engine-text.js";
 import { t } from "../i18n/messages.js";
 import { moveText } from "../i18n/move-text.js";
-import { errorText } from "./notify.js";
+import { engineErrorText } from "../i18n/engine-text.js";
 
 /**
  * What to ask the engine about a build step's hex where nothing can be built: the build of the
@@ -186,7 +186,7 @@ export function createIntents(screen) {
         screen.notices.announce(t("intent.hint", { move: moveText(move, { seats: store.seats }) }));
         screen.render();
       } catch (error) {
-        screen.notices.error(t("intent.no-hint", { reason: errorText(error) }));
+        screen.notices.error(t("intent.no-hint", { reason: engineErrorText(error) }));
       }
     },
 

@@ -2,7 +2,6 @@
 // flash over the board (eruptions, players leaving) and the live region screen readers speak.
 // Text only (set as text nodes); an error a rule explains gets the small "rule" button after it.
 
-import { engineErrorText } from "../i18n/engine-text.js";
 import { h, fill } from "../base/dom.js";
 import { ruleLink } from "../i18n/rule-link.js";
 
@@ -56,6 +55,3 @@ export function createNotices(root) {
     },
   };
 }
-
-/** An engine error as a person reads it, in words (its rule, `error.rule`, is not in them). */
-export const errorText = engineErrorText;

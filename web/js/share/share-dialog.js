@@ -7,7 +7,7 @@ import { said } from "../i18n/page-text.js";
 import { downloadText, h } from "../base/dom.js";
 import { headerButton } from "../screen/layout.js";
 import { ICONS } from "../base/icons.js";
-import { errorText } from "../screen/notify.js";
+import { engineErrorText } from "../i18n/engine-text.js";
 import { hashOf } from "./link-sync.js";
 import { colourIndices } from "../pictures/picture.js";
 import { createPictureExport } from "../pictures/picture-export.js";
@@ -225,7 +225,7 @@ export function createShareDialog({ store, screen, onReplay }) {
     try {
       await store.load({ record: text, seats: store.seats, source: "record" });
     } catch (error) {
-      showRecordError(t("share.record.unreadable", { reason: errorText(error) }));
+      showRecordError(t("share.record.unreadable", { reason: engineErrorText(error) }));
       return false;
     }
     dialog.close();
@@ -245,7 +245,7 @@ export function createShareDialog({ store, screen, onReplay }) {
       f.record.value = await store.call("record");
     } catch (error) {
       f.record.value = "";
-      showRecordError(t("share.record.unwritable", { reason: errorText(error) }));
+      showRecordError(t("share.record.unwritable", { reason: engineErrorText(error) }));
     }
     if (!dialog.open) dialog.showModal();
     f.link.focus();
