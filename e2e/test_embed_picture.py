@@ -1,5 +1,5 @@
 """The board in every embed and link before the engine runs (the hash's b= picture,
-engine/taluva/picture.py, drawn by the page's own board renderer)."""
+engine/taluva/formats/picture.py, drawn by the page's own board renderer)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The lesson (engine/taluva/lesson.py, web/js/lesson/), played as a learner does: by clicks only.
+"""The lesson (engine/taluva/play/lesson.py, web/js/lesson/), played as a learner does: by
+clicks only.
 
 In English the whole lesson is completed by clicks: at every step one wrong move first (its
 reason shown, with the rule the step names), then a move that passes, then Next; at the end a

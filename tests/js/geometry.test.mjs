@@ -1,5 +1,5 @@
 // Pure tests of the board's hex geometry (web/js/board/geometry.js), which mirrors
-// engine/taluva/hexgrid.py: axial (q, r), pointy top, tiles placed by volcano and clock hour.
+// engine/taluva/rules/hexgrid.py: axial (q, r), pointy top, tiles placed by volcano and clock hour.
 import assert from "node:assert/strict";
 import test from "node:test";
 
@@ -17,7 +17,7 @@ import {
   tileHexes,
 } from "../../web/js/board/geometry.js";
 
-// engine/taluva/hexgrid.py tile_hexes(ORIGIN, k) for k = CLOCKS.indexOf(clock):
+// engine/taluva/rules/hexgrid.py tile_hexes(ORIGIN, k) for k = CLOCKS.indexOf(clock):
 // (volcano, volcano + DIRECTIONS[k + 1], volcano + DIRECTIONS[k]).
 const AT_ORIGIN = {
   4: [

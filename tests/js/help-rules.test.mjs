@@ -24,7 +24,12 @@ test("a rule id opens Help at the rule that states it", () => {
 test("every rule id the engine cites opens a rule in Help", () => {
   const dir = new URL("../../engine/taluva/", import.meta.url);
   const ids = new Set();
-  for (const name of readdirSync(dir).filter((n) => n.endsWith(".py")))
+  const sources = readdirSync(dir, { recursive: true }).filter((n) => n.endsWith(".py"));
+  assert.ok(
+    sources.some((n) => n.includes("/")),
+    "the engine's subpackages are read too",
+  );
+  for (const name of sources)
     for (const [, id] of readFileSync(new URL(name, dir), "utf8").matchAll(/["']((?:R|O)-[A-Z]+(?:-\w+)?)["']/g))
       ids.add(id);
   assert.ok(ids.size > 10, [...ids].join(" "));

@@ -1,6 +1,6 @@
 // Hex geometry for drawing only: axial (q, r) coordinates, pointy-top layout.
 //
-// This mirrors engine/taluva/hexgrid.py so the page can draw a tile where the pointer is; it
+// This mirrors engine/taluva/rules/hexgrid.py so the page can draw a tile where the pointer is; it
 // decides nothing about legality (that is the engine's job, through the legal list and explain).
 //   x = sqrt(3) * (q + r / 2), y = 1.5 * r   (in hex radii)
 //   directions clockwise from east: E, SE, SW, W, NW, NE

@@ -1,4 +1,4 @@
-// Play a friend by link (docs/architecture.md, "Links, kept games, sharing and the embed"): the page's side of a game passed from
+// Play a friend by link (docs/sharing.md, "Games by link in the page"): the page's side of a game passed from
 // device to device. The engine checks every link and draws every tile (bridge bylink*); this
 // module opens links (joining, moving the kept game on, or saying a link is older than the kept
 // one), says what the friends did since this device's last turn, and offers the link to send

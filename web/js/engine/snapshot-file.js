@@ -1,6 +1,6 @@
 // Keeps the engine snapshot in the Origin Private File System, where the worker reads it with a
 // synchronous access handle straight into memory: far sooner than the same bytes come out of
-// Cache Storage (docs/architecture.md). Same checks, same layout, same interface as the Cache
+// Cache Storage (docs/boot.md). Same checks, same layout, same interface as the Cache
 // Storage store (snapshot.js), which stays the fallback where this file system is missing.
 //
 // One directory per site; in it one file per snapshot, named by the storage format, the Pyodide

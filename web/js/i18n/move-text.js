@@ -1,7 +1,7 @@
 // A move in words a player can follow, from its facts: never a coordinate, which the board does
 // not show, and never the notation, whose words ("huts 1,0x2") are the record format's. The
 // engine's move JSON says what it is (kind, piece, hut counts, terrain, level) and, in `where`
-// (engine/taluva/where.py), what is there: the landscape, the settlement beside it and its
+// (engine/taluva/rules/where.py), what is there: the landscape, the settlement beside it and its
 // owner. A move without `where` (an old kept game) is told by what it is alone.
 
 import { list, t } from "./messages.js";

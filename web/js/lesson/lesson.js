@@ -1,5 +1,5 @@
 // The lesson (issue: learn to play in five minutes), played on the game screen itself: each step
-// is a position the engine replays (bridge `lesson`, engine/taluva/lesson.py), loaded into the
+// is a position the engine replays (bridge `lesson`, engine/taluva/play/lesson.py), loaded into the
 // store like any record; the board marks where to act (the engine's hexes), and every move the
 // learner makes is first put to the engine (`lessonCheck`): one that passes is played and the
 // card offers the next step, any other gets its reason in words and the learner tries again.

@@ -1,5 +1,5 @@
 // The words of each lesson step (web/i18n/<tag>/lesson.json), by the engine's step id
-// (engine/taluva/lesson.py): its title, what to do, and what the move showed once it passes.
+// (engine/taluva/play/lesson.py): its title, what to do, and what the move showed once it passes.
 // Spelled out key by key, so that the catalogue test sees every one used.
 
 export const STEP_TEXTS = {

@@ -1,5 +1,5 @@
 // A link's picture of its position (the hash's b= field), read without the engine: the layout is
-// engine/taluva/picture.py's, whose reader this mirrors (tests/js/picture.test.mjs reads the
+// engine/taluva/formats/picture.py's, whose reader this mirrors (tests/js/picture.test.mjs reads the
 // engine's own pictures). It holds what to draw, never a rule: the island's stacks follow from the
 // placed tiles by geometry alone (tileHexes).
 //
@@ -51,7 +51,7 @@ function bitReader(text) {
 const bitWidth = (n) => (n > 0 ? Math.floor(Math.log2(n)) + 1 : 0);
 const tileCode = (a, b) => LETTERS[a] + LETTERS[b];
 
-/** The picture read back, as engine/taluva/picture.py's read_picture gives it; throws PictureError. */
+/** The picture read back, as engine/taluva/formats/picture.py's read_picture gives it; throws PictureError. */
 export function readPicture(text) {
   if (typeof text !== "string" || text.length > MAX_PICTURE || !PICTURE_CHARS.test(text)) {
     throw new PictureError("a picture is a short base64url text");

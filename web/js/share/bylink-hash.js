@@ -2,7 +2,7 @@
 //
 //   #f=<link>[&p=<name>,<name>...]
 //
-//   f   the engine's by-link link (engine/taluva/bylink.py): its format digit and URL-safe
+//   f   the engine's by-link link (engine/taluva/play/bylink/): its format digit and URL-safe
 //       base64. The engine checks it whole; this page only passes it on.
 //   p   the people's names, as in hash.js. A signed link (format 3) carries each joined seat's
 //       name as that seat signed it, which wins (game/store.js); these name the seats still to

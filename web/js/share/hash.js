@@ -4,7 +4,7 @@
 //
 //   #g=<code>[&at=<step>][&p=<name>,<name>...]
 //
-//   g   the engine's share code (engine/taluva/sharecode.py): options, tiles drawn, every move.
+//   g   the engine's share code (engine/taluva/formats/sharecode.py): options, tiles drawn, every move.
 //       It is versioned and checksummed itself; this page only passes it to the engine.
 //   at  optional: open the replay at this step (decisions made: placements and builds).
 //   p   optional: seat names, each percent-encoded, comma-separated; at most 4 names of at most
@@ -13,7 +13,7 @@
 //       preview, which shows it without decoding the share code:
 //       <players>.<tiles>.<found>.<flags>.<steps>.<tiles drawn>.<over>, flags "r" (O-RANK),
 //       "t" (O-TEAMS) or "-", over 1 or 0; e.g. s=2.12.any.-.13.7.0
-//   b   optional: a picture of the position (engine/taluva/picture.py, read by pictures/picture.js,
+//   b   optional: a picture of the position (engine/taluva/formats/picture.py, read by pictures/picture.js,
 //       versioned inside), which the embed and the page draw before the engine is up; for the
 //       game at step `at` when that is given, else at its end. URL-safe base64 like the code.
 //   k   optional: who plays each seat, versioned inside: "1." then one item a seat, "p" (a
