@@ -376,7 +376,7 @@ def test_every_other_player_answers_in_turn_until_the_seats_next_turn(
     rng = random.Random(3)
     samples = search.sample_rounds(game, rng, 2, 4)  # more tiles than there are others
     assert len(samples) == 2 and all(len(s) == 4 for s in samples)
-    value = search.replies_value(game, seat, samples, rng, DEFAULT, 1, 1)
+    value = search.finish(search.replies_value_steps(game, seat, samples, rng, DEFAULT, 1, 1))
     assert value is not None and abs(value) < 1_000_000
     others = [(seat + i) % options.players for i in range(1, options.players)]
     assert movers[: len(others)] == others[:answering]
@@ -444,14 +444,18 @@ def test_with_own_next_the_seat_plays_its_own_next_turn_after_the_answers(
     monkeypatch.setattr(search, "own_turn_value", spy)
     samples = search.sample_rounds(game, random.Random(3), 3, options.players)
     assert all(len(s) == options.players for s in samples)
-    three = search.replies_value(game, seat, samples, random.Random(4), DEFAULT, 1, 1, None, True)
+    three = search.finish(
+        search.replies_value_steps(game, seat, samples, random.Random(4), DEFAULT, 1, 1, None, True)
+    )
     assert [(who, tile) for who, tile, _ in own_turns] == [(seat, s[-1]) for s in samples]
     values = [v for _, _, v in own_turns]
     assert None not in values and three == pytest.approx(sum(values) / len(values))  # type: ignore[arg-type]
     assert (list(game.deck), game.drawn, game.phase, game.current, len(game.turns)) == before
     # Without it the same rounds stop at the answers, and value the position differently.
     own_turns.clear()
-    two = search.replies_value(game, seat, samples, random.Random(4), DEFAULT, 1, 1)
+    two = search.finish(
+        search.replies_value_steps(game, seat, samples, random.Random(4), DEFAULT, 1, 1)
+    )
     assert own_turns == [] and two is not None and two != three
 
 

@@ -99,43 +99,27 @@ def candidate_builds(game: Game, founds: int) -> list[Build]:
 Laid = tuple  # what lift() needs: the hexes, what was on them, which were volcanoes
 
 
+def _maps(board: Board) -> tuple[dict, dict, dict, dict, set]:
+    """What :func:`lay` and :func:`lift` change: levels, landscapes, owners, pieces, volcanoes."""
+    return board.level, board.terrain, board.owner, board.piece, board.volcanoes
+
+
 def lay(board: Board, placement: Placement, tile: Tile) -> Laid:
     """Put a tile on ``board``'s levels, landscapes, buildings and volcanoes only (its tile
     ids, frontier and open triangles are left as they were); :func:`lift` takes it back. What a
     turn search reads after a placement, for a fraction of :meth:`Board.place`'s cost."""
     hexes = v, a, b = tile_hexes(placement.volcano, placement.orientation)
-    level, terrain, owner, piece, volcanoes = (
-        board.level,
-        board.terrain,
-        board.owner,
-        board.piece,
-        board.volcanoes,
-    )
+    level, terrain, owner, piece, volcanoes = _maps(board)
     before = tuple((p, level.get(p), terrain.get(p), owner.get(p), piece.get(p)) for p in hexes)
     was = (v in volcanoes, a in volcanoes, b in volcanoes)
-    new = level.get(v, 0) + 1
-    for p, t in ((v, VOLCANO), (a, tile[0]), (b, tile[1])):
-        level[p] = new
-        terrain[p] = t
-        if p in owner:
-            del owner[p]
-            del piece[p]
-    volcanoes.discard(a)
-    volcanoes.discard(b)
-    volcanoes.add(v)
+    board.cover(hexes, tile, level.get(v, 0) + 1)
     return hexes, before, was
 
 
 def lift(board: Board, laid: Laid) -> None:
     """Take back :func:`lay`."""
     hexes, before, was = laid
-    level, terrain, owner, piece, volcanoes = (
-        board.level,
-        board.terrain,
-        board.owner,
-        board.piece,
-        board.volcanoes,
-    )
+    level, terrain, owner, piece, volcanoes = _maps(board)
     for p, lv, t, who, pc in before:
         if lv is None:
             del level[p], terrain[p]

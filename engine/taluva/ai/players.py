@@ -248,7 +248,7 @@ def _replies_value(
     budget: Budget,
     cfg: StrongConfig,
 ) -> Steps[float | None]:
-    """:func:`~taluva.ai.search.replies_value` at the search size of ``cfg``."""
+    """:func:`~taluva.ai.search.replies_value_steps` at the search size of ``cfg``."""
     return replies_value_steps(
         game, seat, samples, rng, weights, cfg.reply_far, cfg.reply_founds, budget, cfg.own_next
     )

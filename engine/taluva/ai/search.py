@@ -179,23 +179,6 @@ def sample_rounds(game: Game, rng: Random, count: int, depth: int) -> list[tuple
     return [tuple(rng.sample(pool, depth)) for _ in range(count)]
 
 
-def replies_value(
-    game: Game,
-    seat: int,
-    samples: list[tuple[Tile, ...]],
-    rng: Random,
-    weights: Weights,
-    far: int,
-    founds: int,
-    budget: Budget | None = None,
-    own_next: bool = False,
-) -> float | None:
-    """:func:`replies_value_steps` run to the end."""
-    return finish(
-        replies_value_steps(game, seat, samples, rng, weights, far, founds, budget, own_next)
-    )
-
-
 def replies_value_steps(
     game: Game,
     seat: int,

@@ -251,11 +251,28 @@ class Board:
         """Volcano hexes some tile could erupt onto now (for the page to mark)."""
         return sorted({p.volcano for p in self._eruption_placements()})
 
+    def cover(self, hexes: tuple[int, int, int], tile: Tile, new_level: int) -> None:
+        """Lay a tile's landscapes on ``hexes`` (volcano first) at ``new_level``: what stood there
+        goes, and the volcano moves to the first hex. Levels, landscapes, buildings and volcanoes
+        only: :meth:`place` keeps the rest, and the AI's light ``lay`` needs no more."""
+        level, terrain, owner, piece = self.level, self.terrain, self.owner, self.piece
+        v, a, b = hexes
+        for p, t in ((v, VOLCANO), (a, tile[0]), (b, tile[1])):
+            level[p] = new_level
+            terrain[p] = t
+            if p in owner:
+                del owner[p]
+                del piece[p]
+        self.volcanoes.discard(a)
+        self.volcanoes.discard(b)
+        self.volcanoes.add(v)
+
     def place(self, move: Placement, tile: Tile) -> tuple:
         """Put a tile down without checking; returns what :meth:`unplace` needs."""
-        v, a, b = hexes = tile_hexes(move.volcano, move.orientation)
+        hexes = tile_hexes(move.volcano, move.orientation)
+        v = hexes[0]
         level, terrain, tile_of = self.level, self.terrain, self.tile
-        owner, piece, volcanoes = self.owner, self.piece, self.volcanoes
+        owner, piece = self.owner, self.piece
         before = tuple(
             (p, level.get(p), terrain.get(p), tile_of.get(p), owner.get(p), piece.get(p))
             for p in hexes
@@ -263,16 +280,9 @@ class Board:
         new_level = level.get(v, 0) + 1
         tile_id = len(self.placements)
         self.placements.append((v, move.orientation, new_level, tile))
-        for p, t in ((v, VOLCANO), (a, tile[0]), (b, tile[1])):
-            level[p] = new_level
-            terrain[p] = t
+        self.cover(hexes, tile, new_level)
+        for p in hexes:
             tile_of[p] = tile_id
-            if p in owner:
-                del owner[p]
-                del piece[p]
-        volcanoes.discard(a)
-        volcanoes.discard(b)
-        volcanoes.add(v)
         added: list[int] = []
         removed: list[int] = []
         tris_gone: list[tuple[int, int]] = []
