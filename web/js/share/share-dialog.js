@@ -12,6 +12,9 @@ import { hashOf } from "./link-sync.js";
 import { colourIndices } from "../pictures/picture.js";
 import { createPictureExport } from "../pictures/picture-export.js";
 
+/** Where the Share dialog folds its Pictures section away: phones, upright or sideways. */
+const PICTURES_FOLD_MEDIA = "(max-width: 599px), (max-height: 640px)";
+
 const EMBED_SIZE = { width: 480, height: 420 };
 const MAX_RECORD_BYTES = 256 * 1024; // a whole game's record is a few kilobytes
 
@@ -111,13 +114,11 @@ function sectionTabs(sections) {
 export function createShareDialog({ store, screen, onReplay }) {
   const root = screen.root;
   const f = fields();
-  const pictures = createPictureExport({
-    store,
-    colours: () => screen.colours,
-    // A phone, upright or sideways: folded away, opened by a button beside Copy embed code (which
-    // has the row alone). share.css alone says where: there the opener shows.
-    folded: () => getComputedStyle(pictures.opener).display !== "none",
-  });
+  // A phone, upright or sideways: the Pictures section folded away, opened by a button beside
+  // Copy embed code (which has the row alone). This one query decides, for the script (folded)
+  // and the style (the dialog's class "pictures-fold", share.css).
+  const phone = window.matchMedia?.(PICTURES_FOLD_MEDIA) ?? { matches: false };
+  const pictures = createPictureExport({ store, colours: () => screen.colours, folded: () => phone.matches });
   // A notice stands under the buttons of the control that caused it ("Link copied." under Copy
   // link), not at the foot of the dialog.
   const say = (text, control = null) => {
@@ -191,6 +192,9 @@ export function createShareDialog({ store, screen, onReplay }) {
       btn("help.close", "share-close", () => dialog.close()),
     ),
   );
+  const fold = () => dialog.classList.toggle("pictures-fold", phone.matches);
+  fold();
+  phone.addEventListener?.("change", fold);
 
   function showRecordError(message) {
     f.recordError.textContent = message;
