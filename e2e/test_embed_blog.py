@@ -208,6 +208,7 @@ def test_the_embed_ships_and_is_precached(site_dir):
     # The player is a chunk of the embed's bundle (build/bundle_embed.py), named by its content.
     player = [p.relative_to(site_dir).as_posix() for p in site_dir.glob("js/embed/player-*.js")]
     assert len(player) == 1, player
-    for path in ("embed.html", "js/embed/embed.js", *player, "css/share.css"):
+    sheets = ("css/share.css", "css/replay.css", "css/embed.css", "css/pictures.css")
+    for path in ("embed.html", "js/embed/embed.js", *player, *sheets):
         assert (site_dir / path).is_file()
         assert f'"{path}"' in text, path
