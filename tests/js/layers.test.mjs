@@ -133,6 +133,16 @@ test("no modules import each other in a cycle, nor do folders", () => {
   assert.equal(findCycle(folders)?.join(" → ") ?? null, null);
 });
 
+// Small modules with one concern each: the longest, screen.js, is 443 lines.
+const MAX_LINES = 450;
+
+test(`no web/js module is over ${MAX_LINES} lines`, () => {
+  const long = modules()
+    .map((file) => [file, readFileSync(join(JS, file), "utf8").split("\n").length - 1])
+    .filter(([, lines]) => lines > MAX_LINES);
+  assert.deepEqual(long, []);
+});
+
 test("the cycle finder finds a cycle, and the layer check an upward import", () => {
   const edges = new Map([
     ["a", ["b"]],
