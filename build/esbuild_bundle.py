@@ -1,5 +1,6 @@
 """esbuild's bundling, as every bundle of the site asks for it: the engine worker, the embed and
-the game page (bundle_worker.py, bundle_embed.py, bundle_page.py).
+the game page (bundle_worker.py, bundle_embed.py, bundle_page.py); and esbuild's one way of
+running, which minify.py uses too.
 
 esbuild is pinned in build/package.json. It runs in the site folder, so that the bundles'
 comments name each part by its site path; nothing is minified here (minify.py does every file
@@ -21,6 +22,23 @@ from module_preload import module_graph
 ESBUILD = Path(__file__).resolve().parent / "node_modules" / ".bin" / "esbuild"
 
 
+def run_esbuild(site: Path, args: list[str], doing: str) -> None:
+    """Run esbuild on ``args`` in ``site`` (so that its paths, and the comments of what it writes,
+    are site paths), overwriting files in place; a failure stops the build, saying what it was
+    ``doing``."""
+    if not ESBUILD.exists():
+        raise SystemExit(f"{ESBUILD} is missing; run `npm ci` in build/ (make does)")
+    result = subprocess.run(
+        [str(ESBUILD), *args, "--charset=utf8", "--log-level=warning", "--allow-overwrite"],
+        cwd=site,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise SystemExit(f"{doing} failed:\n{result.stderr}")
+
+
 def esbuild_bundle(
     site: Path,
     entries: tuple[str, ...],
@@ -34,39 +52,26 @@ def esbuild_bundle(
     ``outdir`` as ``<name>-<hash>.js``); ``external`` are import paths left as imports. Returns
     esbuild's metafile: its ``outputs`` name every file written (site paths) and, for a chunk a
     dynamic import loads, the module it holds (``entryPoint``)."""
-    if not ESBUILD.exists():
-        raise SystemExit(f"{ESBUILD} is missing; run `npm ci` in build/ (make does)")
     if not splitting and len(entries) != 1:
         raise ValueError("one entry a bundle without splitting")
     where = [f"--outdir={outdir}"] if outdir else [f"--outfile={entries[0]}"]
+    split = ["--splitting", "--entry-names=[name]", "--chunk-names=[name]-[hash]"]
     with tempfile.TemporaryDirectory(prefix="taluva-esbuild-") as tmp:
         meta = Path(tmp) / "meta.json"
-        result = subprocess.run(
+        run_esbuild(
+            site,
             [
-                str(ESBUILD),
                 *entries,
                 "--bundle",
                 "--format=esm",
                 "--target=es2022",
-                "--charset=utf8",
-                "--log-level=warning",
-                "--allow-overwrite",
-                *(
-                    ["--splitting", "--entry-names=[name]", "--chunk-names=[name]-[hash]"]
-                    if splitting
-                    else []
-                ),
+                *(split if splitting else []),
                 *where,
                 *(f"--external:{path}" for path in external),
                 f"--metafile={meta}",
             ],
-            cwd=site,
-            capture_output=True,
-            text=True,
-            check=False,
+            f"bundling {', '.join(entries)}",
         )
-        if result.returncode != 0:
-            raise SystemExit(f"bundling {', '.join(entries)} failed:\n{result.stderr}")
         return json.loads(meta.read_text())
 
 

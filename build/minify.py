@@ -5,16 +5,17 @@ the service worker's manifest and the worker bundle keep working as they are; on
 comments and local names go. Left as written: Pyodide's files (already minified upstream),
 sw.js and js/boot-config.js (generated data that tools and tests read back as JSON).
 
-esbuild is pinned in build/package.json; `--format=esm` lets it rename a module's top-level
-names (every script of the site is a module), and no syntax is lowered (no --target).
+esbuild is pinned in build/package.json and run by esbuild_bundle.py; `--format=esm` lets it
+rename a module's top-level names (every script of the site is a module), and no syntax is
+lowered (no --target).
 """
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
-ESBUILD = Path(__file__).resolve().parent / "node_modules" / ".bin" / "esbuild"
+from esbuild_bundle import run_esbuild
+
 SUFFIXES = (".js", ".mjs", ".css")
 LEFT_AS_WRITTEN = ("sw.js", "js/boot-config.js")
 THIRD_PARTY_MINIFIED = ("pyodide/",)
@@ -34,27 +35,11 @@ def files_to_minify(site: Path) -> list[str]:
 
 def minify_site(site: Path) -> tuple[int, int]:
     """Minify in place; returns the (before, after) bytes of the files rewritten."""
-    if not ESBUILD.exists():
-        raise SystemExit(f"{ESBUILD} is missing; run `npm ci` in build/ (make does)")
     paths = files_to_minify(site)
     before = sum((site / p).stat().st_size for p in paths)
-    result = subprocess.run(
-        [
-            str(ESBUILD),
-            *paths,
-            "--minify",
-            "--format=esm",
-            "--charset=utf8",
-            "--log-level=warning",
-            "--allow-overwrite",
-            "--outbase=.",
-            "--outdir=.",
-        ],
-        cwd=site,
-        capture_output=True,
-        text=True,
-        check=False,
+    run_esbuild(
+        site,
+        [*paths, "--minify", "--format=esm", "--outbase=.", "--outdir=."],
+        "minifying the site",
     )
-    if result.returncode != 0:
-        raise SystemExit(f"minifying the site failed:\n{result.stderr}")
     return before, sum((site / p).stat().st_size for p in paths)

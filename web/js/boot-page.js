@@ -15,7 +15,6 @@ import { rehearseRestore } from "./engine/client.js";
 import { enableOffline } from "./offline.js";
 import { attachGame, gameFailed, installPageApi } from "./page-api.js";
 import { hashLanguage } from "./share/hash.js";
-import { screenSheets } from "./base/sheets.js";
 import { IntlMessageFormat } from "./vendor/intl-messageformat.js";
 
 const body = document.body;
@@ -202,8 +201,8 @@ function startGame(engine) {
   // Started now, not once the engine is up, so that a kept game can be drawn while it starts, in
   // the page's language (known in milliseconds: a catalogue from this site). app.js (the whole
   // game screen) is imported only now, so that the engine worker starts first: the modulepreload
-  // links have its modules on their way already. Its stylesheets are turned on now (base/sheets.js).
-  gameOnScreen = Promise.all([import("./app.js"), speaking, screenSheets()])
+  // links have its modules on their way already.
+  gameOnScreen = Promise.all([import("./app.js"), speaking])
     .then(async ([{ startApp }]) => {
       await nextTask(); // the screen's build in a task of its own, not behind the modules' evaluation
       dormant(true);
