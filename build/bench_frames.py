@@ -37,10 +37,9 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 import chromium
-from bench_stats import Column, Table, percentile, share_within
-from serve import ROOT, SiteServer
+from bench_stats import Column, Table, add_site_option, built_site, percentile, share_within
+from serve import SiteServer
 
-SITE = ROOT / "site"
 UI = ".tg-root"
 READY = f'{UI}[data-ready="1"][data-busy="0"]'
 BOARD = "[data-testid=board]"
@@ -201,10 +200,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rates", type=int, nargs="+", default=[1, 4], help="CPU slowdowns")
     parser.add_argument("--json", type=Path, help="also write the figures here")
-    parser.add_argument("--site", type=Path, default=SITE, help="the built site to serve")
+    add_site_option(parser)
     args = parser.parse_args(argv)
-    if not (args.site / "js" / "boot-config.js").exists():
-        raise SystemExit(f"{args.site} is not built: run `make bench-frames` (it builds first)")
+    built_site(args.site, "bench-frames")
     server = SiteServer(args.site).start()
     results = []
     try:

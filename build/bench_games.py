@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 import chromium
-from bench_stats import Column, Table, median
+from bench_stats import Column, Table, add_site_option, built_site, median
 from serve import ROOT, SiteServer
 
 sys.path.insert(0, str(ROOT / "engine"))
@@ -23,7 +22,6 @@ from taluva.play.session import game_at  # noqa: E402
 from taluva.rules.options import Options  # noqa: E402
 from taluva.tools.randomplay import play_random_game  # noqa: E402
 
-SITE = ROOT / "site"
 UI = ".tg-root"
 READY = f'{UI}[data-ready="1"][data-busy="0"]'
 # After navigation: the resumed board drawn (before the engine is up), and the page ready.
@@ -80,10 +78,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="The Games list with many kept games.")
     parser.add_argument("--games", type=int, nargs="+", default=[50, 200])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--site", type=Path, default=SITE, help="the built site to serve")
+    add_site_option(parser)
     args = parser.parse_args(argv)
-    if not (args.site / "js" / "boot-config.js").exists():
-        raise SystemExit(f"{args.site} is not built: run `make bench-games` (it builds first)")
+    built_site(args.site, "bench-games")
     server = SiteServer(args.site).start()
     try:
         with sync_playwright() as p:

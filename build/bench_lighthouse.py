@@ -25,10 +25,9 @@ import tempfile
 from pathlib import Path
 
 import chromium
-from bench_stats import Column, Table, median
+from bench_stats import Column, Table, add_site_option, built_site, median
 from serve import ROOT, SiteServer
 
-SITE = ROOT / "site"
 LIGHTHOUSE = ROOT / "build" / "node_modules" / ".bin" / "lighthouse"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 # audit id -> (label, unit): numericValue of each
@@ -136,12 +135,11 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Lighthouse (mobile) on the built site.")
     parser.add_argument("--runs", type=int, default=5, help="runs per GPU setting")
     parser.add_argument("--gpu", choices=[*GPU_SETTINGS, "both"], default="both")
-    parser.add_argument("--site", type=Path, default=SITE, help="a built site (default: site/)")
+    add_site_option(parser)
     parser.add_argument("--json", type=Path, help="also write every run's figures here")
     parser.add_argument("--reports", type=Path, help="keep Lighthouse's JSON reports here")
     args = parser.parse_args(argv)
-    if not (args.site / "js" / "boot-config.js").exists():
-        raise SystemExit(f"{args.site} is not built: run `make bench-lighthouse` (it builds first)")
+    built_site(args.site, "bench-lighthouse")
     if not LIGHTHOUSE.exists():
         raise SystemExit(f"{LIGHTHOUSE} is missing; run `npm ci` in build/ (make does)")
 

@@ -8,10 +8,14 @@ benchmark shows its progress) and still line up.
 
 from __future__ import annotations
 
+import argparse
 import math
 import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
+
+SITE = Path(__file__).resolve().parent.parent / "site"  # what `make site` builds
 
 
 def median(values: Iterable[float]) -> float:
@@ -72,3 +76,15 @@ class Table:
 
     def print_row(self, *values: object) -> None:
         print(self.row(*values), flush=True)
+
+
+def add_site_option(parser: argparse.ArgumentParser) -> None:
+    """--site DIR: the built site to measure (default site/; another build to compare with)."""
+    parser.add_argument("--site", type=Path, default=SITE, help="a built site (default: site/)")
+
+
+def built_site(site: Path, bench: str) -> Path:
+    """`site`, or exit saying how to build it: `make bench-NAME` builds site/ first."""
+    if not (site / "js" / "boot-config.js").exists():
+        raise SystemExit(f"{site} is not built: run `make {bench}` (it builds first)")
+    return site

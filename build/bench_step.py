@@ -30,10 +30,9 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 import chromium
-from bench_stats import Column, Table, median, percentile
-from serve import ROOT, SiteServer
+from bench_stats import Column, Table, add_site_option, built_site, median, percentile
+from serve import SiteServer
 
-SITE = ROOT / "site"
 UI = ".tg-root"
 READY = f'{UI}[data-ready="1"][data-busy="0"]'
 
@@ -173,10 +172,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="also write the figures here")
-    parser.add_argument("--site", type=Path, default=SITE, help="the built site to serve")
+    add_site_option(parser)
     args = parser.parse_args(argv)
-    if not (args.site / "js" / "boot-config.js").exists():
-        raise SystemExit(f"{args.site} is not built: run `make bench-step` (it builds first)")
+    built_site(args.site, "bench-step")
     server = SiteServer(args.site).start()
     try:
         with sync_playwright() as p:
