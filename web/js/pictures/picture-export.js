@@ -24,7 +24,7 @@ export function createPictureExport({ store, colours, folded = () => false }) {
   });
   const say = (text) => (status.textContent = text);
   // Words marked with their messages (i18n/page-text.js): a switch of language re-says them.
-  const stepAttrs = { type: "number", min: "0", step: "1", class: "tg-field pictures-step" };
+  const stepAttrs = { type: "number", min: "0", step: "1", class: "tg-input pictures-step" };
   const stepInput = (testid, label) => said(h("input", { ...stepAttrs, dataset: { testid } }), { label });
   const first = stepInput("gif-first", "pictures.gif.from");
   const last = stepInput("gif-last", "pictures.gif.to");

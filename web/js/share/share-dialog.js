@@ -59,13 +59,13 @@ async function copyText(text, field) {
 
 function fields() {
   const field = (tag, label, testid, attrs = {}) =>
-    said(h(tag, { class: "tg-field share-field", dataset: { testid }, ...attrs }), { label });
+    said(h(tag, { class: "tg-input share-field", dataset: { testid }, ...attrs }), { label });
   return {
     link: field("input", "share.link.label", "share-link", { type: "text", readonly: true }),
     embed: field("textarea", "share.embed.label", "embed-code", { readonly: true, rows: "3" }),
     record: field("textarea", "share.record", "record-text", {
       rows: "8",
-      class: "tg-field share-field share-record",
+      class: "tg-input share-field share-record",
       spellcheck: "false",
     }),
     recordError: h("p", { class: "share-error", role: "alert", hidden: true, dataset: { testid: "record-error" } }),
