@@ -4,7 +4,7 @@
 
 import { t } from "../i18n/messages.js";
 import { said } from "../i18n/page-text.js";
-import { downloadText, h } from "../base/dom.js";
+import { downloadText, h, statusLine } from "../base/dom.js";
 import { headerButton } from "../screen/layout.js";
 import { ICONS } from "../base/icons.js";
 import { engineErrorText } from "../i18n/engine-text.js";
@@ -75,12 +75,7 @@ function fields() {
       class: "share-file",
       dataset: { testid: "record-file" },
     }),
-    status: h("p", {
-      class: "share-status",
-      role: "status",
-      "aria-live": "polite",
-      dataset: { testid: "share-status" },
-    }),
+    status: statusLine("share-status", "share-status"),
   };
 }
 
