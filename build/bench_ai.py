@@ -33,11 +33,17 @@ import sys
 import time
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
-import chromium
-from bench_stats import Column, Table, median, percentile
-from serve import ROOT, SiteServer
+from bench_stats import (
+    UI,
+    Column,
+    Table,
+    built_site,
+    median,
+    open_game,
+    percentile,
+    served_chromium,
+)
+from serve import ROOT
 
 sys.path.insert(0, str(ROOT / "engine"))
 from taluva.ai import choose_move  # noqa: E402
@@ -47,8 +53,6 @@ from taluva.rules.game import DRAW  # noqa: E402
 from taluva.rules.moves import format_move  # noqa: E402
 
 SITE = ROOT / "site"
-UI = ".tg-root"
-READY = f'{UI}[data-ready="1"][data-busy="0"]'
 TIMEOUT_MS = 900_000
 
 TABLE = Table(
@@ -200,40 +204,31 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--think", type=float, default=2.0, help="the person's seconds a move")
     parser.add_argument("--json", type=Path, help="also write every decision's figures here")
     args = parser.parse_args(argv)
-    if not (SITE / "js" / "boot-config.js").exists():
-        raise SystemExit("site/ is not built: run `make bench-ai` (it builds first)")
+    built_site(SITE, "bench-ai")
 
-    server = SiteServer(SITE).start()
     figures: dict = {}
     errors: list[str] = []
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(**chromium.launch_options())
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            page.goto(server.url)
-            page.wait_for_selector(READY, state="attached", timeout=180_000)
-            page.evaluate("taluva.ready")
-            print(f"browser: Chromium {browser.version}; {load()}", flush=True)
-            if args.ponder:
-                print(f"a person thinking {args.think} s a decision; {args.games} games each")
-                PONDER_TABLE.print_header()
-                for players in args.players:
-                    figures[str(players)] = ponder_rows(
-                        page, args.level, players, args.games, args.seed, args.think
-                    )
-            else:
-                TABLE.print_header()
-                for players in args.players:
-                    times: list[dict] = []
-                    for game in range(args.games):
-                        times += watch(page, args.level, players, args.seed + game)
-                    figures[str(players)] = placement_row(args.level, players, times)
-                    figures[str(players)]["times"] = times
-            print(load(), flush=True)
-            browser.close()
-    finally:
-        server.stop()
+    with served_chromium(SITE) as (server, browser):
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        open_game(page, server.url)
+        print(f"browser: Chromium {browser.version}; {load()}", flush=True)
+        if args.ponder:
+            print(f"a person thinking {args.think} s a decision; {args.games} games each")
+            PONDER_TABLE.print_header()
+            for players in args.players:
+                figures[str(players)] = ponder_rows(
+                    page, args.level, players, args.games, args.seed, args.think
+                )
+        else:
+            TABLE.print_header()
+            for players in args.players:
+                times: list[dict] = []
+                for game in range(args.games):
+                    times += watch(page, args.level, players, args.seed + game)
+                figures[str(players)] = placement_row(args.level, players, times)
+                figures[str(players)]["times"] = times
+        print(load(), flush=True)
     if errors:
         raise SystemExit(f"console errors during the benchmark: {errors}")
     if args.json:

@@ -34,14 +34,18 @@ import os
 import random
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from bench_stats import (
+    READY,
+    Column,
+    Table,
+    add_site_option,
+    built_site,
+    open_game,
+    percentile,
+    served_chromium,
+    share_within,
+)
 
-import chromium
-from bench_stats import Column, Table, add_site_option, built_site, percentile, share_within
-from serve import SiteServer
-
-UI = ".tg-root"
-READY = f'{UI}[data-ready="1"][data-busy="0"]'
 BOARD = "[data-testid=board]"
 SETTLED = f'{BOARD}:not([data-motion="glide"]):not([data-motion="fade"])'
 BUDGET_MS = {1: 1000 / 60, 4: 1000 / 30}
@@ -203,36 +207,28 @@ def main(argv: list[str] | None = None) -> None:
     add_site_option(parser)
     args = parser.parse_args(argv)
     built_site(args.site, "bench-frames")
-    server = SiteServer(args.site).start()
     results = []
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(**chromium.launch_options())
-            print(f"browser: Chromium {browser.version}, 1280x800; interval and drawing in ms")
-            TABLE.print_header()
-            for rate in args.rates:
-                context = browser.new_context(viewport={"width": 1280, "height": 800})
-                page = context.new_page()
-                page.set_default_timeout(180_000)
-                page.goto(server.url)
-                page.wait_for_selector(READY, state="attached", timeout=300_000)
-                page.evaluate("taluva.ready")
-                # Throttle once the page is up: the boot is not what is measured.
-                cdp = context.new_cdp_session(page)
-                cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-                frames, waits, moves = play_games(page, args.games, args.seed)
-                size = page.evaluate(
-                    "() => { const c = document.querySelector('[data-testid=board]');"
-                    " return { width: c.width, height: c.height }; }"
-                )
-                context.close()
-                results.append(summary(rate, frames, moves, "the board", load(), waits))
-                bare = bare_canvas(browser, rate, size)
-                canvas = f"a bare {size['width']}x{size['height']} canvas"
-                results.append(summary(rate, bare, 0, canvas))
-            browser.close()
-    finally:
-        server.stop()
+    with served_chromium(args.site) as (server, browser):
+        print(f"browser: Chromium {browser.version}, 1280x800; interval and drawing in ms")
+        TABLE.print_header()
+        for rate in args.rates:
+            context = browser.new_context(viewport={"width": 1280, "height": 800})
+            page = context.new_page()
+            page.set_default_timeout(180_000)
+            open_game(page, server.url, timeout=300_000)
+            # Throttle once the page is up: the boot is not what is measured.
+            cdp = context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+            frames, waits, moves = play_games(page, args.games, args.seed)
+            size = page.evaluate(
+                "() => { const c = document.querySelector('[data-testid=board]');"
+                " return { width: c.width, height: c.height }; }"
+            )
+            context.close()
+            results.append(summary(rate, frames, moves, "the board", load(), waits))
+            bare = bare_canvas(browser, rate, size)
+            canvas = f"a bare {size['width']}x{size['height']} canvas"
+            results.append(summary(rate, bare, 0, canvas))
     if args.json:
         args.json.write_text(json.dumps(results, indent=1))
 

@@ -10,11 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from playwright.sync_api import sync_playwright
-
-import chromium
-from bench_stats import Column, Table, add_site_option, built_site, median
-from serve import ROOT, SiteServer
+from bench_stats import READY, Column, Table, add_site_option, built_site, median, served_chromium
+from serve import ROOT
 
 sys.path.insert(0, str(ROOT / "engine"))
 from taluva.formats.record import write_record  # noqa: E402
@@ -22,8 +19,6 @@ from taluva.play.session import game_at  # noqa: E402
 from taluva.rules.options import Options  # noqa: E402
 from taluva.tools.randomplay import play_random_game  # noqa: E402
 
-UI = ".tg-root"
-READY = f'{UI}[data-ready="1"][data-busy="0"]'
 # After navigation: the resumed board drawn (before the engine is up), and the page ready.
 TABLE = Table(
     Column("kept games", "d"),
@@ -81,48 +76,42 @@ def main(argv: list[str] | None = None) -> None:
     add_site_option(parser)
     args = parser.parse_args(argv)
     built_site(args.site, "bench-games")
-    server = SiteServer(args.site).start()
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(**chromium.launch_options())
-            print(f"browser: Chromium {browser.version}; {args.runs} runs each", flush=True)
-            TABLE.print_header()
-            for count in args.games:
-                context = browser.new_context()
-                page = context.new_page()
-                page.goto(server.url)
+    with served_chromium(args.site) as (server, browser):
+        print(f"browser: Chromium {browser.version}; {args.runs} runs each", flush=True)
+        TABLE.print_header()
+        for count in args.games:
+            context = browser.new_context()
+            page = context.new_page()
+            page.goto(server.url)
+            page.wait_for_selector(READY, state="attached", timeout=180_000)
+            text = backup(count)
+            t0 = page.evaluate("performance.now()")
+            result = page.evaluate("t => taluva.games.importText(t)", text)
+            import_ms = page.evaluate("performance.now()") - t0
+            assert result["added"] == count, result
+            opened = [open_list_ms(page) for _ in range(args.runs)]
+            lists = [ms for ms, _ in opened]
+            pictures = [ms for _, ms in opened]
+            starts, drawn = [], []
+            for _ in range(args.runs):
+                page.goto(server.url + "?bench")
                 page.wait_for_selector(READY, state="attached", timeout=180_000)
-                text = backup(count)
-                t0 = page.evaluate("performance.now()")
-                result = page.evaluate("t => taluva.games.importText(t)", text)
-                import_ms = page.evaluate("performance.now()") - t0
-                assert result["added"] == count, result
-                opened = [open_list_ms(page) for _ in range(args.runs)]
-                lists = [ms for ms, _ in opened]
-                pictures = [ms for _, ms in opened]
-                starts, drawn = [], []
-                for _ in range(args.runs):
-                    page.goto(server.url + "?bench")
-                    page.wait_for_selector(READY, state="attached", timeout=180_000)
-                    starts.append(page.evaluate("performance.now()"))
-                    drawn.append(mark_ms(page, "taluva:preview"))
-                if None in drawn:
-                    raise SystemExit("the kept game was not drawn before the engine was up")
-                TABLE.print_row(
-                    count,
-                    import_ms / 1000,
-                    import_ms / count,
-                    median(lists),
-                    max(lists),
-                    median(pictures),
-                    median(drawn),
-                    max(drawn),
-                    median(starts),
-                )
-                context.close()
-            browser.close()
-    finally:
-        server.stop()
+                starts.append(page.evaluate("performance.now()"))
+                drawn.append(mark_ms(page, "taluva:preview"))
+            if None in drawn:
+                raise SystemExit("the kept game was not drawn before the engine was up")
+            TABLE.print_row(
+                count,
+                import_ms / 1000,
+                import_ms / count,
+                median(lists),
+                max(lists),
+                median(pictures),
+                median(drawn),
+                max(drawn),
+                median(starts),
+            )
+            context.close()
 
 
 if __name__ == "__main__":

@@ -27,11 +27,8 @@ import sys
 import time
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
-import chromium
-from bench_stats import Column, Table, median
-from serve import ROOT, SiteServer
+from bench_stats import READY, Column, Table, built_site, median, served_chromium
+from serve import ROOT
 
 sys.path.insert(0, str(ROOT / "engine"))
 from taluva.ai import choose_turn  # noqa: E402
@@ -41,7 +38,6 @@ from taluva.rules.game import BUILD, OVER, Game  # noqa: E402
 from taluva.rules.options import Options  # noqa: E402
 
 SITE = ROOT / "site"
-UI = ".tg-root"
 REVIEW = "[data-testid=review-dialog][open] [data-testid=review]"
 TIMEOUT_MS = 600_000
 LEVELS = ("beginner", "intermediate")
@@ -136,9 +132,7 @@ def cpython(game: Game) -> None:
 
 def page_review(page, server_url: str, code: str, screenshot: Path | None, browser: str) -> float:
     page.goto(f"{server_url}#g={code}&p=Ann,Bo")
-    page.wait_for_selector(
-        f'{UI}[data-ready="1"][data-busy="0"]', state="attached", timeout=180_000
-    )
+    page.wait_for_selector(READY, state="attached", timeout=180_000)
     page.wait_for_selector("[data-testid=end][open]", timeout=60_000)
     page.evaluate(WATCH)
     cpu = worker_cpu_seconds()
@@ -193,8 +187,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--screenshot", type=Path, help="a picture of the dialog when done")
     parser.add_argument("--no-cpython", action="store_true", help="the page only")
     args = parser.parse_args(argv)
-    if not (SITE / "js" / "boot-config.js").exists():
-        raise SystemExit("site/ is not built: run `make bench-review` (it builds first)")
+    built_site(SITE, "bench-review")
 
     game = played_game(args.seed)
     code = encode(game)
@@ -208,24 +201,18 @@ def main(argv: list[str] | None = None) -> None:
     TABLE.print_header()
     if not args.no_cpython:
         cpython(game)
-    server = SiteServer(SITE).start()
     totals = []
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(**chromium.launch_options())
-            name = f"Chromium {browser.version}"
-            for run in range(args.runs):
-                page = browser.new_page(viewport={"width": 1280, "height": 800})
-                last = run == args.runs - 1
-                totals.append(
-                    page_review(page, server.url, code, args.screenshot if last else None, name)
-                )
-                for nodes in args.nodes if last else []:
-                    page_calls(page, code, turns, nodes, name)
-                page.close()
-            browser.close()
-    finally:
-        server.stop()
+    with served_chromium(SITE) as (server, browser):
+        name = f"Chromium {browser.version}"
+        for run in range(args.runs):
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            last = run == args.runs - 1
+            totals.append(
+                page_review(page, server.url, code, args.screenshot if last else None, name)
+            )
+            for nodes in args.nodes if last else []:
+                page_calls(page, code, turns, nodes, name)
+            page.close()
     if len(totals) > 1:
         print(f"\npage: Review took {median(totals):.1f} s (median of {len(totals)} reviews)")
     if args.screenshot:

@@ -11,11 +11,14 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 SITE = Path(__file__).resolve().parent.parent / "site"  # what `make site` builds
+UI = ".tg-root"  # the game page's root, whose data-* the benchmarks wait on
+READY = f'{UI}[data-ready="1"][data-busy="0"]'  # the engine up, nothing under way
 
 
 def median(values: Iterable[float]) -> float:
@@ -88,3 +91,31 @@ def built_site(site: Path, bench: str) -> Path:
     if not (site / "js" / "boot-config.js").exists():
         raise SystemExit(f"{site} is not built: run `make {bench}` (it builds first)")
     return site
+
+
+def open_game(page, url: str, timeout: int = 180_000) -> None:
+    """Go to the game page at `url` and wait until it is ready and its engine answers."""
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=timeout)
+    page.evaluate("taluva.ready")
+
+
+@contextmanager
+def served_chromium(site: Path) -> Iterator[tuple]:
+    """The built `site` served on loopback and the system's Chromium launched: (server,
+    browser), both stopped when the block ends."""
+    from playwright.sync_api import sync_playwright
+
+    import chromium
+    from serve import SiteServer
+
+    server = SiteServer(site).start()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(**chromium.launch_options())
+            try:
+                yield server, browser
+            finally:
+                browser.close()
+    finally:
+        server.stop()

@@ -27,14 +27,17 @@ import random
 from collections import defaultdict
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
-import chromium
-from bench_stats import Column, Table, add_site_option, built_site, median, percentile
-from serve import SiteServer
-
-UI = ".tg-root"
-READY = f'{UI}[data-ready="1"][data-busy="0"]'
+from bench_stats import (
+    READY,
+    Column,
+    Table,
+    add_site_option,
+    built_site,
+    median,
+    open_game,
+    percentile,
+    served_chromium,
+)
 
 # Hooks: when a call is posted to the worker and its answer arrives, and the first JSON.parse
 # after that (the client's parse of the answer): its time, end and input length.
@@ -175,27 +178,19 @@ def main(argv: list[str] | None = None) -> None:
     add_site_option(parser)
     args = parser.parse_args(argv)
     built_site(args.site, "bench-step")
-    server = SiteServer(args.site).start()
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(**chromium.launch_options())
-            context = browser.new_context(viewport={"width": 1280, "height": 800})
-            context.add_init_script(HOOKS)
-            page = context.new_page()
-            page.set_default_timeout(120_000)
-            page.goto(server.url)
-            page.wait_for_selector(READY, state="attached", timeout=180_000)
-            page.evaluate("taluva.ready")
-            steps: list[dict] = []
-            for players in args.players:
-                for game in range(args.games):
-                    steps += play_game(page, players, args.seed + 1000 * game + players)
-            print(f"browser: Chromium {browser.version}; {len(steps)} steps", flush=True)
-            figures = report(steps)
-            context.close()
-            browser.close()
-    finally:
-        server.stop()
+    with served_chromium(args.site) as (server, browser):
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        context.add_init_script(HOOKS)
+        page = context.new_page()
+        page.set_default_timeout(120_000)
+        open_game(page, server.url)
+        steps: list[dict] = []
+        for players in args.players:
+            for game in range(args.games):
+                steps += play_game(page, players, args.seed + 1000 * game + players)
+        print(f"browser: Chromium {browser.version}; {len(steps)} steps", flush=True)
+        figures = report(steps)
+        context.close()
     if args.json:
         args.json.write_text(json.dumps({"figures": figures, "steps": steps}, indent=1))
 

@@ -25,6 +25,22 @@ def watched(page, seen: list[str]):
     return page
 
 
+def record_texts(page, element_id: str) -> str:
+    """From the page's next load on, every text the element ``element_id`` shows, in order (a
+    text once while it stays); returns the expression that reads them (``page.evaluate``)."""
+    key = json.dumps(element_id)
+    page.add_init_script(
+        f"""{{
+        const seen = ((window.__texts ??= {{}})[{key}] = []);
+        new MutationObserver(() => {{
+          const text = document.getElementById({key})?.textContent;
+          if (text && text !== seen.at(-1)) seen.push(text);
+        }}).observe(document, {{ subtree: true, childList: true, characterData: true }});
+        }}"""
+    )
+    return f"window.__texts[{key}]"
+
+
 def wait_ready(page) -> None:
     page.wait_for_selector(SETTLED, state="attached", timeout=BOOT_TIMEOUT_MS)
     state = page.evaluate("document.body.dataset.engine")

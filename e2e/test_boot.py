@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import build_site
-from support import BOOT_TIMEOUT_MS, boot_config, wait_offline_ready, wait_ready
+from support import BOOT_TIMEOUT_MS, boot_config, record_texts, wait_offline_ready, wait_ready
 from taluva import __version__ as ENGINE_VERSION
 
 
@@ -44,16 +44,10 @@ def test_calls_made_while_booting_wait_for_the_ready_gate(page, server):
 
 def test_boot_progress_is_shown_until_ready(page, server):
     # Record every status line the boot screen shows, from the first one on.
+    status_lines = record_texts(page, "boot-status")
     page.add_init_script(
         """
-        window.__statusLines = [];
         window.__runtimeBar = [];
-        new MutationObserver(() => {
-            const el = document.getElementById('boot-status');
-            if (el && el.textContent !== window.__statusLines.at(-1)) {
-                window.__statusLines.push(el.textContent);
-            }
-        }).observe(document, { subtree: true, childList: true, characterData: true });
         setInterval(() => {
             const status = document.getElementById('boot-status')?.textContent ?? '';
             if (status.includes('Python runtime')) {
@@ -64,7 +58,7 @@ def test_boot_progress_is_shown_until_ready(page, server):
     )
     page.goto(server.url)
     wait_ready(page)
-    lines = page.evaluate("window.__statusLines")
+    lines = page.evaluate(status_lines)
     for expected in (
         "Python runtime",
         "package installer",

@@ -14,7 +14,7 @@ import pytest
 
 import engine_hold
 from game_driver import wait_game_ready
-from support import pixel_at, wait_ready
+from support import pixel_at, record_texts, wait_ready
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 EVERY_S = 0.1
@@ -135,15 +135,7 @@ def test_a_first_and_a_return_visit_start_calmly(browser, server, scheme):
 def test_the_boot_screen_speaks_the_players_words_and_keeps_the_technical_ones_behind_details(
     page, server
 ):
-    page.add_init_script(
-        """
-        window.__words = [];
-        new MutationObserver(() => {
-          const words = document.getElementById('boot-words')?.textContent;
-          if (words && words !== window.__words.at(-1)) window.__words.push(words);
-        }).observe(document, { subtree: true, childList: true, characterData: true });
-        """
-    )
+    boot_words = record_texts(page, "boot-words")
     # The engine's answers held back (engine_hold's gate, closed from the start), so the boot
     # screen is seen however fast the engine is.
     engine_hold.install(page)
@@ -159,6 +151,6 @@ def test_the_boot_screen_speaks_the_players_words_and_keeps_the_technical_ones_b
     assert page.locator("#boot-progress").bounding_box() == bar
     page.evaluate("globalThis.__e2eHold.release()")
     wait_ready(page)
-    words = page.evaluate("window.__words")
+    words = page.evaluate(boot_words)
     assert words[0] == "Getting the island ready…", words
     assert not any("Pyodide" in w or "Python" in w or "MB" in w for w in words), words

@@ -9,7 +9,7 @@ from timings.
 from __future__ import annotations
 
 from game_driver import wait_game_ready
-from support import boot_config, wait_offline_ready, wait_ready, wait_until
+from support import boot_config, record_texts, wait_offline_ready, wait_ready, wait_until
 from taluva.bridge import METHODS
 
 CACHE = "taluva / snapshot"  # engine/snapshot.js: the store where the file system is missing
@@ -178,15 +178,7 @@ def test_return_visits_restore_the_snapshot_and_bad_ones_fall_back(page, server,
     key = f"{FORMAT} pyodide-{version} build-{build}"  # the file's name
 
     # Every status line the boot screen shows, from the first one on (per page load).
-    page.add_init_script(
-        """
-        window.__statusLines = [];
-        new MutationObserver(() => {
-            const line = document.getElementById('boot-status')?.textContent;
-            if (line && line !== window.__statusLines.at(-1)) window.__statusLines.push(line);
-        }).observe(document, { subtree: true, childList: true, characterData: true });
-        """
-    )
+    status_lines = record_texts(page, "boot-status")
 
     # First visit: installed as always, then the snapshot is kept (and the build, for offline).
     page.goto(server.url)
@@ -200,7 +192,7 @@ def test_return_visits_restore_the_snapshot_and_bad_ones_fall_back(page, server,
     page.reload()
     wait_ready(page)
     assert route(page) == ("snapshot", None)
-    lines = page.evaluate("window.__statusLines")
+    lines = page.evaluate(status_lines)
     assert any("copy on this device" in line for line in lines), lines
     assert not any("Installing" in line or "Python runtime" in line for line in lines), lines
     result = page.evaluate(EVERY_METHOD)

@@ -554,12 +554,13 @@ def _small_searches(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _likeliest_turn(game: Game) -> tuple[Placement, Build | None]:
     """The person's turn the ponderer expects first (its own ranking, see taluva.ai.ponder)."""
-    from taluva.ai.search import determinized, scored_turns
+    from taluva.ai.search import determinized, finish, scored_turns_steps
     from taluva.ai.weights import tuned
 
-    _, placement, build = scored_turns(
+    steps = scored_turns_steps(
         determinized(game), game.current, random.Random(0), tuned(game.players), 1, 1
-    )[0]
+    )
+    _, placement, build = finish(steps)[0]
     return placement, build
 
 

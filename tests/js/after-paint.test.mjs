@@ -4,8 +4,7 @@ import assert from "node:assert/strict";
 import test from "node:test";
 
 import { afterPaint, flushLater, holdLaterWork } from "../../web/js/base/after-paint.js";
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+import { nextTask } from "./fixtures/fakes.mjs";
 
 test("work runs once in a task after it is asked for, however often asked", async () => {
   let runs = 0;

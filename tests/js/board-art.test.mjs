@@ -6,28 +6,21 @@ import { describe, test } from "node:test";
 
 import { drawBuilding } from "../../web/js/board/art.js";
 import { legibleSizes, MIN_PIECE_PX } from "../../web/js/board/render-stack.js";
+import { recordingContext } from "./fixtures/fakes.mjs";
 
 // A 2D context that records where pieces are drawn: each path's lowest and highest y.
-function recordingContext() {
+function pathsContext() {
   const paths = [];
   let current = null;
-  const ctx = new Proxy(
-    {
-      beginPath() {
-        current = [];
-        paths.push(current);
-      },
-      moveTo(x, y) {
-        current?.push([x, y]);
-      },
-      lineTo(x, y) {
-        current?.push([x, y]);
-      },
-      getTransform: () => ({ a: 1, b: 0 }),
-      measureText: () => ({ width: 1 }),
-    },
-    { get: (target, name) => (name in target ? target[name] : () => {}), set: () => true },
-  );
+  const point = (x, y) => current?.push([x, y]);
+  const methods = {
+    beginPath: () => paths.push((current = [])),
+    moveTo: point,
+    lineTo: point,
+    getTransform: () => ({ a: 1, b: 0 }),
+    measureText: () => ({ width: 1 }),
+  };
+  const { ctx } = recordingContext({ methods });
   return { ctx, paths };
 }
 
@@ -35,7 +28,7 @@ const RED = { fill: "#d8342c", edge: "#5a0f0b", text: "#fff" };
 
 describe("a building's pieces", () => {
   test("are drawn to scale when that is large enough", () => {
-    const { ctx } = recordingContext();
+    const { ctx } = pathsContext();
     assert.ok(Math.abs(drawBuilding(ctx, 0, 0, 1, { kind: "tower", count: 1 }, RED) - 0.756) < 1e-9);
     assert.ok(Math.abs(drawBuilding(ctx, 0, 0, 1, { kind: "hut", count: 3 }, RED) - 0.38) < 1e-9);
   });
@@ -48,7 +41,7 @@ describe("a building's pieces", () => {
   ]) {
     test(`${building.kind} x${building.count} grows to the least height`, () => {
       const least = legibleSizes(9).piece; // the smallest zoom: 9 px a hex radius
-      const { ctx, paths } = recordingContext();
+      const { ctx, paths } = pathsContext();
       const height = drawBuilding(ctx, 0, 0, 1, building, RED, { minHeight: least, count: false });
       assert.ok(height >= least - 1e-9, `${height} < ${least}`);
       // The outline drawn is as tall as said (the piece's polygon: its first path with corners).
@@ -60,7 +53,7 @@ describe("a building's pieces", () => {
 
   test("huts too small side by side are drawn as one", () => {
     const least = legibleSizes(9).piece;
-    const { ctx, paths } = recordingContext();
+    const { ctx, paths } = pathsContext();
     drawBuilding(ctx, 0, 0, 1, { kind: "hut", count: 3 }, RED, { minHeight: least, count: false });
     const huts = paths.filter((p) => p.length === 5); // the hut's outline has five corners
     assert.equal(huts.length, 1);

@@ -17,6 +17,7 @@ import { ENTRY_VERSION, LibraryError, STORE, openLibrary, stateOf, validEntry } 
 import { keptGameToShow } from "../../web/js/first-game.js";
 import { GameStore } from "../../web/js/game/store.js";
 import { FakeEngine } from "./fake-engine.mjs";
+import { memoryStorage, nextTask } from "./fixtures/fakes.mjs";
 
 const settle = (keeper) => keeper.save();
 
@@ -97,8 +98,6 @@ function counting(library) {
   };
   return puts;
 }
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 test("the keeper writes after the change, once for changes in a row, and at once when the page is left", async () => {
   const { library, puts, store, keeper } = await keptStore();
@@ -281,16 +280,6 @@ test("the game a visit resumes is drawn from its kept state before the engine is
   assert.equal(await keptGameToShow(keptGames(store, null), { hash: "" }), null);
 });
 
-// localStorage as far as the library uses it.
-function memoryStorage() {
-  const items = new Map();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => items.set(key, String(value)),
-    removeItem: (key) => items.delete(key),
-  };
-}
-
 test("the game played last is read alone for the early board, and the list answers when that is unknown", async () => {
   globalThis.indexedDB = new IDBFactory();
   const hints = memoryStorage();
@@ -392,12 +381,8 @@ test("by-link games of earlier builds move into the kept games once; one the eng
     g1: { seat: 1, secret: "ab1", link: "1LINK3", names: ["Ann", "Bo"], updatedAt: 5000 },
     g9: { seat: 0, secret: "cd0", link: "garbled", names: [] },
   };
-  const data = new Map([[OLD_KEY, JSON.stringify(old)]]);
-  const backend = {
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => data.set(k, v),
-    removeItem: (k) => data.delete(k),
-  };
+  const backend = memoryStorage([[OLD_KEY, JSON.stringify(old)]]);
+  const { data } = backend;
   const notices = [];
   assert.equal(await migrateByLinkGames(store, games, notices, backend), 1);
   const { entries } = await games.list();

@@ -6,28 +6,8 @@ import assert from "node:assert/strict";
 import test from "node:test";
 
 import { hexTop } from "../../web/js/board/camera.js";
-import { drawMarks } from "../../web/js/board/render-marks.js";
-import { completeView } from "../../web/js/board/view.js";
+import { drawnLastMove as marksOf } from "./fixtures/fakes.mjs";
 import { found, logEntry, tableTile } from "./fixtures/told-moves.mjs";
-
-// A canvas context that records the paths drawn: outline edges (moveTo) and circles (arc).
-function recorder() {
-  const calls = { moveTo: [], arc: [] };
-  const ctx = new Proxy(
-    {},
-    {
-      get: (_, name) => (name in calls ? (...args) => calls[name].push(args) : () => {}),
-      set: () => true,
-    },
-  );
-  return { ctx, calls };
-}
-
-function marksOf(lastMove) {
-  const { ctx, calls } = recorder();
-  drawMarks(ctx, { view: completeView({ lastMove }), byKey: new Map() });
-  return calls;
-}
 
 const entry = logEntry(tableTile, found);
 // What builds before this one sent beside the facts, and before the facts.

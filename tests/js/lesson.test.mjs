@@ -14,15 +14,7 @@ import {
   saveProgress,
 } from "../../web/js/lesson/progress.js";
 import { STEP_TEXTS } from "../../web/js/lesson/texts.js";
-
-function memoryStorage() {
-  const data = new Map();
-  return {
-    getItem: (k) => (data.has(k) ? data.get(k) : null),
-    setItem: (k, v) => data.set(k, String(v)),
-    removeItem: (k) => data.delete(k),
-  };
-}
+import { memoryStorage } from "./fixtures/fakes.mjs";
 
 test("progress is kept, read back, left inactive and cleared", () => {
   const storage = memoryStorage();

@@ -9,20 +9,16 @@ export const place = (q, r, clock, extra = {}) => ({
   level: 1,
   ...extra,
 });
-export const found = (q, r) => ({
+/** A build of one piece on one hex: (q, r) => its move. */
+const onOneHex = (kind, piece) => (q, r) => ({
   type: "build",
-  kind: "found",
-  piece: "hut",
-  notation: `hut ${q},${r}`,
+  kind,
+  piece,
+  notation: `${piece} ${q},${r}`,
   hexes: [{ q, r, count: 1 }],
 });
-export const temple = (q, r) => ({
-  type: "build",
-  kind: "temple",
-  piece: "temple",
-  notation: `temple ${q},${r}`,
-  hexes: [{ q, r, count: 1 }],
-});
+export const found = onOneHex("found", "hut");
+export const temple = onOneHex("temple", "temple");
 export const expand = (anchor, terrain, hexes) => ({
   type: "build",
   kind: "expand",

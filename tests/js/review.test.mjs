@@ -4,8 +4,7 @@ import "./english.mjs";
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { drawMarks } from "../../web/js/board/render-marks.js";
-import { completeView } from "../../web/js/board/view.js";
+import { drawnLastMove } from "./fixtures/fakes.mjs";
 
 import { LIFT, toCanvas } from "../../web/js/board/camera.js";
 import { hexCenter } from "../../web/js/board/geometry.js";
@@ -140,14 +139,6 @@ const placement = (q, r) => ({
     { q, r: r + 1, terrain: "lake" },
   ],
 });
-// The paths the board draws for a last-move mark alone: outline edges (moveTo), rings (arc).
-function drawnLastMove(lastMove) {
-  const calls = { moveTo: [], arc: [] };
-  const record = (_, name) => (name in calls ? (...args) => calls[name].push(args) : () => {});
-  const ctx = new Proxy({}, { get: record, set: () => true });
-  drawMarks(ctx, { view: completeView({ lastMove }), byKey: new Map() });
-  return calls;
-}
 
 const hut = (q, r) => ({ type: "build", kind: "found", piece: "hut", hexes: [{ q, r, count: 1 }] });
 

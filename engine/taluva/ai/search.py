@@ -122,20 +122,6 @@ def determinized(game: Game) -> Game:
     return copy
 
 
-def scored_turns(
-    game: Game,
-    seat: int,
-    rng: Random,
-    weights: Weights = DEFAULT,
-    far: int = 2,
-    founds: int = 3,
-    budget: Budget | None = None,
-) -> list[Scored]:
-    """Every candidate turn of the seat to move (game at its place step), scored by the value
-    of the position after it for ``seat``; best first. Ties keep the canonical order."""
-    return finish(scored_turns_steps(game, seat, rng, weights, far, founds, budget))
-
-
 def scored_turns_steps(
     game: Game,
     seat: int,
@@ -145,7 +131,9 @@ def scored_turns_steps(
     founds: int = 3,
     budget: Budget | None = None,
 ) -> Steps[list[Scored]]:
-    """:func:`scored_turns` in steps."""
+    """Every candidate turn of the seat to move (game at its place step), scored by the value
+    of the position after it for ``seat``; best first. Ties keep the canonical order. In
+    steps: :func:`finish` runs it to the end."""
     scored: list[Scored] = []
     memo = TurnMemo(game, weights, founds)
     for pl in candidate_placements(game, rng, far):

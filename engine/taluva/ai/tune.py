@@ -38,7 +38,7 @@ from random import Random
 from taluva.ai.evaluate import DEFAULT, Weights, relative, seat_value, settlements_by_seat
 from taluva.ai.evaluate import turns_left as seat_turns_left
 from taluva.ai.players import INTERMEDIATE
-from taluva.ai.search import determinized, scored_turns
+from taluva.ai.search import determinized, finish, scored_turns_steps
 from taluva.ai.weights import WEIGHTS_FILE
 from taluva.rules.game import BUILD, DRAW, OVER, Game
 from taluva.rules.options import Options
@@ -87,7 +87,7 @@ def play_game(players: int, seed: int) -> list[Position]:
             game.draw()
             continue
         seat = game.current
-        scored = scored_turns(determinized(game), seat, rng, styles[seat], 1, 2)
+        scored = finish(scored_turns_steps(determinized(game), seat, rng, styles[seat], 1, 2))
         pick = 0 if rng.random() < 0.8 else rng.randrange(min(3, len(scored)))
         _, placement, build = scored[pick]
         game.play(placement)

@@ -97,6 +97,11 @@ function copyAttributes(old, node) {
     if (old.getAttribute(name) !== value) old.setAttribute(name, value);
 }
 
+/** A line of news read out when it changes (role status, polite): `<p class=… data-testid=…>`. */
+export function statusLine(className, testid) {
+  return h("p", { class: className, role: "status", "aria-live": "polite", dataset: { testid } });
+}
+
 /** A canvas sized for the device pixel ratio, drawn once by draw(ctx, w, hgt) in CSS pixels. */
 export function smallCanvas(w, hgt, draw, attrs = {}) {
   const dpr = window.devicePixelRatio || 1;

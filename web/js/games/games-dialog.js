@@ -6,7 +6,7 @@
 import { list as listOf, onLanguageChange, t } from "../i18n/messages.js";
 import { said } from "../i18n/page-text.js";
 import { engineErrorText } from "../i18n/engine-text.js";
-import { downloadText, h, fill } from "../base/dom.js";
+import { downloadText, fill, h, statusLine } from "../base/dom.js";
 import { colourById } from "../base/theme.js";
 import { computerLabel } from "../game/seats.js";
 import { gameStanding, gameTitle, gameWinners, playedAgo, seatName } from "./describe.js";
@@ -43,12 +43,7 @@ function seatDots(entry) {
  */
 export function createGamesDialog({ screen, games, currentId }) {
   const list = h("ul", { class: "games-list", dataset: { testid: "games-list" } });
-  const status = h("p", {
-    class: "games-status",
-    role: "status",
-    "aria-live": "polite",
-    dataset: { testid: "games-status" },
-  });
+  const status = statusLine("games-status", "games-status");
   const count = h("span", { class: "games-count" });
   const file = h("input", {
     type: "file",

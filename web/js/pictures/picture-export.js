@@ -4,7 +4,7 @@
 
 import { t } from "../i18n/messages.js";
 import { said } from "../i18n/page-text.js";
-import { h, saveBlob } from "../base/dom.js";
+import { h, saveBlob, statusLine } from "../base/dom.js";
 import { engineErrorText } from "../i18n/engine-text.js";
 import { copyBoardPng, downloadBoardPng } from "./board-png.js";
 
@@ -16,16 +16,11 @@ import { copyBoardPng, downloadBoardPng } from "./board-png.js";
  * screen.
  */
 export function createPictureExport({ store, colours, folded = () => false }) {
-  const status = h("p", {
-    class: "share-status pictures-status",
-    role: "status",
-    "aria-live": "polite",
-    dataset: { testid: "pictures-status" },
-  });
+  const status = statusLine("share-status pictures-status", "pictures-status");
   const say = (text) => (status.textContent = text);
   // Words marked with their messages (i18n/page-text.js): a switch of language re-says them.
-  const stepInput = (testid, label) =>
-    said(h("input", { type: "number", min: "0", step: "1", class: "pictures-step", dataset: { testid } }), { label });
+  const stepAttrs = { type: "number", min: "0", step: "1", class: "tg-input pictures-step" };
+  const stepInput = (testid, label) => said(h("input", { ...stepAttrs, dataset: { testid } }), { label });
   const first = stepInput("gif-first", "pictures.gif.from");
   const last = stepInput("gif-last", "pictures.gif.to");
   const btn = (key, testid, onclick) =>

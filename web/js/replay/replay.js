@@ -12,7 +12,7 @@ import { MOTION_MS } from "../board/anim.js";
 import { Board } from "../board/board.js";
 import { t } from "../i18n/messages.js";
 import { moveText } from "../i18n/move-text.js";
-import { h } from "../base/dom.js";
+import { h, statusLine } from "../base/dom.js";
 import { nextStop, playedTurns, previousStop, replayPace, shownTurn, turnOf, turnStops } from "./replay-steps.js";
 import { seatRows } from "../pictures/seat-rows.js";
 
@@ -56,12 +56,7 @@ export function createReplay({
 }) {
   const canvas = h("canvas", { class: "replay-board", dataset: { testid: "replay-board" }, role: "img" });
   const seatList = h("ol", { class: "embed-seats replay-seats", dataset: { testid: "replay-seats" } });
-  const words = h("p", {
-    class: "replay-move",
-    role: "status",
-    "aria-live": "polite",
-    dataset: { testid: "replay-move" },
-  });
+  const words = statusLine("replay-move", "replay-move");
   const label = h("span", { class: "replay-label", dataset: { testid: "replay-label" } });
   const range = h("input", {
     type: "range",

@@ -17,7 +17,7 @@ import { Board } from "../board/board.js";
 import { moveText } from "../i18n/move-text.js";
 import { t } from "../i18n/messages.js";
 import { translatePage } from "../i18n/page-text.js";
-import { h, fill } from "../base/dom.js";
+import { fill, h, statusLine } from "../base/dom.js";
 import { engineErrorText } from "../i18n/engine-text.js";
 import { frameCamera, shownHexes } from "./frame.js";
 import { drawGraph, graphLayout, graphSize, turnAtX, turnForKey } from "./graph.js";
@@ -40,12 +40,7 @@ export function planText(plan, seats = null) {
  * (base/theme.js); `root`: where the dialog goes (the screen's dialogs slot).
  */
 export function createReviewDialog({ engine, seats, colours, root }) {
-  const status = h("p", {
-    class: "review-status",
-    role: "status",
-    "aria-live": "polite",
-    dataset: { testid: "review-status" },
-  });
+  const status = statusLine("review-status", "review-status");
   const progress = h("progress", {
     class: "review-progress",
     max: "1",

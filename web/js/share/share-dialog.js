@@ -4,7 +4,7 @@
 
 import { t } from "../i18n/messages.js";
 import { said } from "../i18n/page-text.js";
-import { downloadText, h } from "../base/dom.js";
+import { downloadText, h, statusLine } from "../base/dom.js";
 import { headerButton } from "../screen/layout.js";
 import { ICONS } from "../base/icons.js";
 import { engineErrorText } from "../i18n/engine-text.js";
@@ -59,13 +59,13 @@ async function copyText(text, field) {
 
 function fields() {
   const field = (tag, label, testid, attrs = {}) =>
-    said(h(tag, { class: "share-field", dataset: { testid }, ...attrs }), { label });
+    said(h(tag, { class: "tg-input share-field", dataset: { testid }, ...attrs }), { label });
   return {
     link: field("input", "share.link.label", "share-link", { type: "text", readonly: true }),
     embed: field("textarea", "share.embed.label", "embed-code", { readonly: true, rows: "3" }),
     record: field("textarea", "share.record", "record-text", {
       rows: "8",
-      class: "share-field share-record",
+      class: "tg-input share-field share-record",
       spellcheck: "false",
     }),
     recordError: h("p", { class: "share-error", role: "alert", hidden: true, dataset: { testid: "record-error" } }),
@@ -75,12 +75,7 @@ function fields() {
       class: "share-file",
       dataset: { testid: "record-file" },
     }),
-    status: h("p", {
-      class: "share-status",
-      role: "status",
-      "aria-live": "polite",
-      dataset: { testid: "share-status" },
-    }),
+    status: statusLine("share-status", "share-status"),
   };
 }
 
