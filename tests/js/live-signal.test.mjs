@@ -25,7 +25,13 @@ import { MAX_CANDIDATES, rebuildSdp, trimSdp } from "../../web/js/live/sdp.js";
 const { sdps: SDPS } = JSON.parse(readFileSync(new URL("./fixtures/live-sdp.json", import.meta.url), "utf8"));
 const OFFERS = Object.keys(SDPS).filter((name) => name.endsWith("-offer"));
 const ANSWERS = Object.keys(SDPS).filter((name) => name.endsWith("-answer"));
-const GAME = { gameId: "live-4f2a9c", seat: 0, name: "Ann", options: { players: 2, tiles: "all" }, players: ["Ann", ""] };
+const GAME = {
+  gameId: "live-4f2a9c",
+  seat: 0,
+  name: "Ann",
+  options: { players: 2, tiles: "all" },
+  players: ["Ann", ""],
+};
 
 /** The attribute lines a data channel needs, in a stable order, candidates as address and port. */
 function essentials(sdp) {
@@ -80,11 +86,15 @@ test("candidates: UDP host and srflx only, each address once, at most a few", ()
   ]);
   const many = SDPS["firefox-loopback-offer"].replace(
     "a=end-of-candidates",
-    [...Array(9)].map((_, i) => `a=candidate:${i + 9} 1 UDP 2122187007 10.0.0.${i + 1} 4000${i} typ host`).join("\r\n") +
-      "\r\na=end-of-candidates",
+    [...Array(9)]
+      .map((_, i) => `a=candidate:${i + 9} 1 UDP 2122187007 10.0.0.${i + 1} 4000${i} typ host`)
+      .join("\r\n") + "\r\na=end-of-candidates",
   );
   assert.equal(trimSdp(many).candidates.length, MAX_CANDIDATES);
-  assert.match(rebuildSdp(trimmed), /a=candidate:2 1 udp \d+ 203\.0\.113\.7 50123 typ srflx raddr 0\.0\.0\.0 rport 0\r\n/);
+  assert.match(
+    rebuildSdp(trimmed),
+    /a=candidate:2 1 udp \d+ 203\.0\.113\.7 50123 typ srflx raddr 0\.0\.0\.0 rport 0\r\n/,
+  );
 });
 
 test("the links' lengths (printed): short enough for a chat message and a QR code", async () => {
@@ -172,7 +182,16 @@ test("the hash: #live=<invite> and #live-answer=<answer>, read back; anything el
   assert.deepEqual(readLiveHash("#live=1zAbc_-"), { kind: "invite", text: "1zAbc_-" });
   assert.deepEqual(readLiveHash("live-answer=1zAbc"), { kind: "answer", text: "1zAbc" });
   assert.deepEqual(readLiveHash("#lang=de&live=1zA"), { kind: "invite", text: "1zA" });
-  for (const hash of ["", "#", "#live=", "#g=abc", "#live=1z<b>", `#live=${"A".repeat(4001)}`, null, "#live-answerx=1z"]) {
+  for (const hash of [
+    "",
+    "#",
+    "#live=",
+    "#g=abc",
+    "#live=1z<b>",
+    `#live=${"A".repeat(4001)}`,
+    null,
+    "#live-answerx=1z",
+  ]) {
     assert.equal(readLiveHash(hash), null, String(hash));
   }
 });

@@ -62,7 +62,11 @@ function pickCandidates(lines) {
  */
 export function trimSdp(sdp) {
   const lines = String(sdp ?? "").split(/\r?\n/);
-  const value = (prefix) => lines.find((l) => l.startsWith(prefix))?.slice(prefix.length).trim();
+  const value = (prefix) =>
+    lines
+      .find((l) => l.startsWith(prefix))
+      ?.slice(prefix.length)
+      .trim();
   const [hash, print] = (value("a=fingerprint:") ?? "").split(/\s+/);
   const trimmed = {
     ufrag: value("a=ice-ufrag:"),
@@ -80,28 +84,30 @@ export function trimSdp(sdp) {
   return trimmed;
 }
 
+const text = (v, min, max, pattern) => typeof v === "string" && v.length >= min && v.length <= max && pattern.test(v);
+const goodCandidate = (c) => c && ["host", "srflx"].includes(c.type) && isAddress(c.address) && isPort(c.port);
+
+// Each part of a trimmed SDP: what it must be, and what is said when it is not.
+const CHECKS = [
+  [(t) => text(t.ufrag, 4, 256, ICE_CHARS), "has no usable ICE user fragment"],
+  [(t) => text(t.pwd, 22, 256, ICE_CHARS), "has no usable ICE password"],
+  [(t) => HASHES.includes(t.hash), "has no fingerprint of a known hash"],
+  [(t) => text(t.fingerprint, 40, 128, /^([0-9a-f]{2})+$/), "has no usable fingerprint"],
+  [(t) => SETUPS.includes(t.setup), "has no DTLS role (setup)"],
+  [(t) => text(t.mid, 1, 32, MID), "has no usable media id"],
+  [(t) => isPort(t.sctpPort), "has no usable SCTP port"],
+  [
+    (t) => Number.isInteger(t.maxMessageSize) && t.maxMessageSize >= 0 && t.maxMessageSize <= 2 ** 32,
+    "has no usable largest message",
+  ],
+  [(t) => Array.isArray(t.candidates) && t.candidates.length <= MAX_CANDIDATES, "has too many candidates"],
+  [(t) => t.candidates.every(goodCandidate), "has a candidate that is not one"],
+];
+
 /** Why a trimmed SDP cannot be used, or null (every field checked: it may come from a link). */
 export function checkTrimmed(t) {
   if (!t || typeof t !== "object") return "is missing";
-  if (typeof t.ufrag !== "string" || t.ufrag.length < 4 || t.ufrag.length > 256 || !ICE_CHARS.test(t.ufrag)) {
-    return "has no usable ICE user fragment";
-  }
-  if (typeof t.pwd !== "string" || t.pwd.length < 22 || t.pwd.length > 256 || !ICE_CHARS.test(t.pwd)) {
-    return "has no usable ICE password";
-  }
-  if (!HASHES.includes(t.hash)) return "has no fingerprint of a known hash";
-  if (typeof t.fingerprint !== "string" || !/^([0-9a-f]{2}){20,64}$/.test(t.fingerprint)) {
-    return "has no usable fingerprint";
-  }
-  if (!SETUPS.includes(t.setup)) return "has no DTLS role (setup)";
-  if (typeof t.mid !== "string" || !MID.test(t.mid)) return "has no usable media id";
-  if (!isPort(t.sctpPort)) return "has no usable SCTP port";
-  const size = t.maxMessageSize;
-  if (!Number.isInteger(size) || size < 0 || size > 2 ** 32) return "has no usable largest message";
-  if (!Array.isArray(t.candidates) || t.candidates.length > MAX_CANDIDATES) return "has too many candidates";
-  const good = (c) => c && ["host", "srflx"].includes(c.type) && isAddress(c.address) && isPort(c.port);
-  if (!t.candidates.every(good)) return "has a candidate that is not one";
-  return null;
+  return CHECKS.find(([good]) => !good(t))?.[1] ?? null;
 }
 
 /** A number for the o= line, from the ICE fragment (the same link makes the same SDP). */

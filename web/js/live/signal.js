@@ -66,6 +66,23 @@ async function pack(kind, sdp, game = null) {
 }
 
 async function read(kind, text) {
+  const parts = await unpack(text);
+  if (!Array.isArray(parts) || parts.length !== 11) throw new LiveLinkError("format", "the link has parts missing");
+  if (parts[0] !== kind) {
+    const what = kind === "i" ? "an answer, not an invite" : "an invite, not an answer";
+    throw new LiveLinkError(parts[0] === "i" || parts[0] === "a" ? "kind" : "format", `the link is ${what}`);
+  }
+  const trimmed = readTrimmed(parts);
+  const problem = checkTrimmed(trimmed);
+  if (problem) throw new LiveLinkError("format", `the link ${problem}`);
+  if (kind === "i" && trimmed.setup !== "actpass") throw new LiveLinkError("format", "the invite's DTLS role is wrong");
+  const game = parts[10];
+  if (JSON.stringify(game).length > MAX_GAME) throw new LiveLinkError("format", "the link's game is too large");
+  return { sdp: rebuildSdp(trimmed), game };
+}
+
+/** A link text's JSON payload, parsed (any JSON value: read() checks it). */
+async function unpack(text) {
   if (typeof text !== "string") throw new LiveLinkError("format", "the link is not text");
   const clean = text.replace(/\s+/g, ""); // a code pasted across lines
   if (clean.length > MAX_TEXT) throw new LiveLinkError("too-long", "the link is far longer than any live link");
@@ -77,24 +94,11 @@ async function read(kind, text) {
   if (!bytes) throw new LiveLinkError("encoding", "the link has characters no live link has");
   const json = clean[1] === "z" ? await inflate(bytes) : bytes.length <= MAX_JSON ? bytes : null;
   if (!json) throw new LiveLinkError("compression", "the link's content does not unpack");
-  let parts;
   try {
-    parts = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(json));
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(json));
   } catch {
     throw new LiveLinkError("format", "the link's content is not readable");
   }
-  if (!Array.isArray(parts) || parts.length !== 11) throw new LiveLinkError("format", "the link has parts missing");
-  if (parts[0] !== kind) {
-    const what = kind === "i" ? "an answer, not an invite" : "an invite, not an answer";
-    throw new LiveLinkError(parts[0] === "i" || parts[0] === "a" ? "kind" : "format", `the link is ${what}`);
-  }
-  const trimmed = readTrimmed(parts);
-  const problem = checkTrimmed(trimmed);
-  if (problem) throw new LiveLinkError("format", `the link ${problem.replace(/^is /, "is ")}`);
-  if (kind === "i" && trimmed.setup !== "actpass") throw new LiveLinkError("format", "the invite's DTLS role is wrong");
-  const game = parts[10];
-  if (JSON.stringify(game).length > MAX_GAME) throw new LiveLinkError("format", "the link's game is too large");
-  return { sdp: rebuildSdp(trimmed), game };
 }
 
 /** The SDP's parts from a link's array (checked after, by checkTrimmed). */
