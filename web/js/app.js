@@ -123,6 +123,8 @@ function byLinkOnFirstUse(store, games, screen) {
   return {
     create: async (config) => (await made()).create(config),
     open: async (link, names, options) => (await made()).open(link, names, options),
+    onLink: async (fn) => (await made()).onLink(fn),
+    openOnScreen: async (link) => (await made()).openOnScreen(link),
     link: () => made.loaded()?.link() ?? null,
   };
 }

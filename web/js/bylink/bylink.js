@@ -49,6 +49,8 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
   let handing = false;
   let asking = null; // {id, link, info, seen}: a friend invited by a link, asked their name before joining
   const visit = new Map(); // entry id -> {seat, secret, link, seats}: kept when storage is not
+  const makers = new Set(); // onLink's listeners: told each link this device makes, before it shows
+  const made = (link) => makers.forEach((fn) => fn(link));
 
   const names = () => store.seats.map((s) => s.name);
   const nameOf = (seat) => names()[seat] || t("seat.default-name", { n: seat + 1 });
@@ -110,6 +112,7 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
   /** Join the game of `link` as the next seat, which signs `name` into it. */
   async function join({ link, info, seen }, name) {
     const joined = await store.call("bylinkJoin", { link, name });
+    made(joined.link);
     const names = [...seen.names];
     names[info.joined] = name;
     return show(joined.link, joined.secret, joined.gameId, { ...seen, names });
@@ -157,6 +160,16 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
     await show(link, mine.secret, gameId, seen);
   }
 
+  /**
+   * A link of the by-link game on screen (a live table's, live/live.js), checked against the
+   * game as shown rather than its kept copy (no storage read: a friend's move shows sooner).
+   */
+  function openOnScreen(link) {
+    const game = store.view.bylink;
+    const mine = { seat: game.seat, secret: store.byLinkSecret, link: game.link, seats: store.seats };
+    return moveOn(link, mine, game.gameId, { seats: store.seats, names: [] });
+  }
+
   /** After each change: hand a finished turn on, and say whose turn it is. */
   async function follow({ view }) {
     const game = view?.bylink;
@@ -169,6 +182,7 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
       handing = true;
       try {
         const passed = await store.call("bylinkHandOn");
+        made(passed.link);
         await show(passed.link, store.byLinkSecret, passed.gameId, { seats: store.seats });
       } finally {
         handing = false;
@@ -297,6 +311,9 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
   return {
     create,
     open,
+    openOnScreen,
+    /** `fn(link)` for each link this device makes (joining, confirming, handing on), at once. */
+    onLink: (fn) => makers.add(fn),
     /** The link to send now (the last one this device made or opened), or null. */
     link: () =>
       store.view?.bylink ? pageUrl(null, formatByLinkHash(store.view.bylink.link, linkNames(store.seats))) : null,

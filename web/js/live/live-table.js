@@ -36,20 +36,25 @@ export function othersHere(friends) {
   return friends.filter((f) => f.state === "here").map((f) => f.name);
 }
 
-// A message's refusal, by the engine's error code (or the channel's), in the page's words:
-// a move that breaks the rules is said as such (by-link's words, bylink-problem.js).
-const PROBLEM = [
-  [/too-long|oversized|size/, "live.problem.too-long"],
-  [/version/, "live.problem.version"],
-  [/other-game|game-id|gameid/, "live.problem.other-game"],
-];
+// A message's refusal, by the engine's error (web/API.md: live-message {problem}, live-version,
+// live-step {problem}; a step's or link's by-link error) or the channel's (too-long), in words.
+const PROBLEMS = {
+  "too-long": "live.problem.too-long",
+  "live-version": "live.problem.version",
+  game: "live.problem.other-game",
+};
 
-/** The catalogue key for a refused message: {key, move} (move: it broke a rule or a link check). */
+/**
+ * How to say a refused message: {key, problem}: `key` the sentence ("sent a move that breaks the
+ * rules" for an illegal move), `problem` the key of what was wrong, or null for a by-link error
+ * (bylink-problem.js phrases it).
+ */
 export function refusalKind(error) {
-  const code = String(error?.code ?? error ?? "");
-  if (/^bylink-|move|illegal|rule/.test(code)) return { key: null, move: true };
-  for (const [pattern, key] of PROBLEM) if (pattern.test(code)) return { key, move: false };
-  return { key: "live.problem.damaged", move: false };
+  const code = String(error?.code ?? "");
+  if (code.startsWith("bylink-"))
+    return { key: code === "bylink-move" ? "live.refused.move" : "live.refused", problem: null };
+  const problem = PROBLEMS[error?.args?.problem] ?? PROBLEMS[code] ?? "live.problem.damaged";
+  return { key: "live.refused", problem };
 }
 
 /** A live link's refusal (signal.js LiveLinkError codes) in the page's words. */

@@ -103,11 +103,11 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
     friend.name = cleanName(read.game?.name ?? "") || friend.name;
     friend.state = "connecting";
     render();
-    try {
-      await connected(friend, await friend.accept(clean));
-    } catch (error) {
-      failed(friend, error);
-    }
+    friend.accept(clean).then(
+      (channel) => connected(friend, channel),
+      (error) => failed(friend, error),
+    );
+    return true; // taken (handoff.js tells the tab it came from); the channel opens meanwhile
   }
 
   /** The friend waiting for the answer whose `game` is this (`given`: the seat of its field). */
@@ -218,7 +218,7 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
 
   /** A friend's device says who it is: they are here. */
   function hello(friend, message) {
-    if (message.gameId !== table.gameId) return refused(friend, { code: "other-game" });
+    if (message.gameId !== table.gameId) return refused(friend, { args: { problem: "game" } });
     friend.name = cleanName(message.name ?? "") || friend.name;
     friend.state = "here";
     say(t("live.here", { name: nameOf(friend) }));
@@ -235,12 +235,14 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
       incoming = { link, from: friend.seat };
       return byLink.open(link, [], { name: table.name || t("seat.default-name", { n: table.seat + 1 }) });
     }
-    if (on) {
+    if (on && !friend.swapped) {
+      // The first link of a connection: the devices swap their latest, and the one ahead wins.
+      friend.swapped = true;
       const { relation } = await store.call("bylinkRead", { link, kept: on.link, secret: store.byLinkSecret });
-      if (relation !== "ahead") return; // as on screen already, or older: the other device catches up
+      if (relation !== "ahead") return;
     }
     incoming = { link, from: friend.seat };
-    await byLink.open(link, []);
+    await (on ? byLink.openOnScreen(link) : byLink.open(link, []));
   }
 
   async function keptSecret() {
@@ -258,6 +260,7 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
 
   /** Write a message through the engine and send it to `seats`, in order after the ones before. */
   function post(seats, type, body) {
+    if (!seats.length) return;
     outbox = outbox
       .then(async () => {
         const message = await store.call(DOOR.write, { type, ...body });
@@ -282,6 +285,13 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
       }
     }
   }
+
+  // A link this device makes goes out at once, before it is shown here.
+  byLink.onLink((link) => {
+    if (!table || !friends().some((f) => f.open)) return;
+    sentLink = link;
+    post(relayTargets(friends()), "link", { link });
+  });
 
   // Every new link of the table's game goes to the friends (the one it came from excepted); a
   // placement this device makes goes over as it is made.
@@ -327,22 +337,15 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
 
   /** A message the engine (or the channel) refused: said, and the game on screen is unchanged. */
   function refused(friend, error) {
-    const { key, move } = refusalKind(error);
-    const name = nameOf(friend);
-    const text = move
-      ? t("live.refused.move", {
-          name,
-          problem: byLinkProblem(
-            error,
-            store.seats.map((s) => s.name),
-          ),
-        })
-      : t("live.refused", { name, problem: t(key) });
-    showNotice(text, { testid: "live-refused" });
+    const { key, problem } = refusalKind(error);
+    const names = store.seats.map((s) => s.name);
+    const said = problem ? t(problem) : byLinkProblem(error, names, game()?.seat);
+    showNotice(t(key, { name: nameOf(friend), problem: said }), { testid: "live-refused" });
   }
 
   function refuseLink(key, error) {
     showNotice(t(key, { problem: t(linkProblemKey(error)) }), { testid: "live-notice" });
+    return false;
   }
 
   /** Once per device, before its first connection: a direct connection shows the addresses. */
@@ -393,7 +396,7 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
     close,
     /** For the tests (e2e/test_live.py): raw text to a friend's device, and a dropped channel. */
     test: {
-      raw: (seat, text) => table?.friends.get(seat)?.channel?.send(JSON.parse(text)),
+      raw: (seat, text) => table?.friends.get(seat)?.channel?.dataChannel.send(text),
       drop: (seat) => table?.friends.get(seat)?.channel?.close(),
       state: () => friends().map(({ seat, name, state }) => ({ seat, name, state })),
     },

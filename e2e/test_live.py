@@ -1,0 +1,135 @@
+"""Live tables (issue 43): devices (browser contexts) connected over loopback by two links, with
+no STUN server, play a by-link game whose links go over a WebRTC data channel: every move on the
+other screens within 500 ms; a channel closed mid-game goes on by link and reconnects live; a
+malformed, an oversized and an illegal message are refused with the game unchanged; a 3-player
+table, its friends connected to the inviter, who relays.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from live_driver import (
+    BYLINK,
+    PANEL,
+    connect,
+    host_new_game,
+    latency,
+    live_device,
+    play_live,
+    to_act,
+    wait_turn,
+)
+
+LIMIT_MS = 500
+
+
+def test_two_devices_play_a_whole_game_live(server, warm_page, devices) -> None:
+    errors: list[str] = []
+    ann = live_device(warm_page, server.url, errors)
+    host_new_game(ann, ["Ann", "Bo"])
+    # Said once, before the first connection: what a direct connection shows.
+    assert "network address" in ann.text_content("[data-testid=live-privacy]")
+    bo = live_device(devices("bo"), server.url, errors)
+    lengths = connect(ann, bo, 1, "Bo")
+    print(f"\ninvite link {lengths['invite']} characters, answer link {lengths['answer']}")
+    assert "Bo is here" in ann.text_content(PANEL)
+    assert "Ann" in bo.text_content(PANEL)
+    delays: list[float] = []
+    turns = play_live({0: ann, 1: bo}, random.Random(3), delays)
+    print(f"live moves: {latency(delays)} ({turns} turns)")
+    print(f"placements: {latency(delays[0::2])}; builds: {latency(delays[1::2])}")
+    final = [p.evaluate("taluva.state()") for p in (ann, bo)]
+    assert final[0]["phase"] == final[1]["phase"] == "over"
+    assert final[0]["hexes"] == final[1]["hexes"]
+    assert max(delays) < LIMIT_MS, latency(delays)
+    # One kept game on each device, its last link the same.
+    kept = [
+        p.evaluate(
+            "taluva.games.saved().then(() => taluva.games.list())"
+            ".then(es => es.filter(e => e.bylink).map(e => e.bylink.link))"
+        )
+        for p in (ann, bo)
+    ]
+    assert len(kept[0]) == len(kept[1]) == 1 and kept[0] == kept[1]
+    assert errors == []
+
+
+def drop(page, seat: int) -> None:
+    page.evaluate("s => taluva.live.table().then((t) => t.test.drop(s))", seat)
+
+
+def raw(page, seat: int, text: str) -> None:
+    page.evaluate("([s, x]) => taluva.live.table().then((t) => t.test.raw(s, x))", [seat, text])
+
+
+def pass_by_link(mover, other, seat: int, rng: random.Random) -> None:
+    """A turn by link: the mover plays, the other opens the link the by-link panel offers."""
+    wait_turn(mover, seat)
+    for _ in range(2):
+        moves = json.loads(mover.evaluate("JSON.stringify(taluva.legalMoves())"))
+        mover.evaluate("m => taluva.play(m)", rng.choice(moves))
+    mover.wait_for_selector(f'{BYLINK}:not([data-to-act="{seat}"])')
+    url = mover.input_value("[data-testid=bylink-link]")
+    link = url.split("#f=", 1)[1].split("&", 1)[0]
+    other.evaluate("l => taluva.bylink.open(l, [])", link)
+
+
+def test_a_dropped_channel_goes_on_by_link_and_reconnects_and_refuses_bad_messages(
+    server, warm_page, devices
+) -> None:
+    errors: list[str] = []
+    ann = live_device(warm_page, server.url, errors)
+    host_new_game(ann, ["Ann", "Bo"])
+    bo = live_device(devices("bo"), server.url, errors)
+    connect(ann, bo, 1, "Bo")
+    pages, rng, delays = {0: ann, 1: bo}, random.Random(8), []
+    play_live(pages, rng, delays, turns=2)
+
+    # The channel closes: both panels say so, and the by-link panel offers the link again.
+    drop(ann, 1)
+    for page in (ann, bo):
+        page.wait_for_selector(f"{PANEL} [data-testid=live-friend][data-state=left]")
+        page.wait_for_selector("[data-testid=bylink-link]", state="visible")
+        page.wait_for_selector("[data-testid=live-again]", state="visible")
+    assert "Bo left" in ann.text_content(PANEL)
+    seat = to_act(ann)
+    pass_by_link(pages[seat], pages[1 - seat], seat, rng)
+    seat = 1 - seat
+    wait_turn(pages[seat], seat)
+    same = [p.evaluate("JSON.stringify(taluva.state().hexes)") for p in (ann, bo)]
+    assert same[0] == same[1]
+
+    # "Play live" again: a new pair of links, and play goes on live.
+    ann.click("[data-testid=live-again]")
+    connect(ann, bo, 1, None)  # Bo's device keeps the game: no name asked
+    play_live(pages, rng, delays, turns=2)
+    assert max(delays) < LIMIT_MS, latency(delays)
+
+    # A malformed, an oversized and an illegal message: refused in words, the game unchanged.
+    before = bo.evaluate("JSON.stringify(taluva.state())")
+    raw(ann, 1, "{not json")
+    bo.wait_for_selector("[data-testid=live-refused]")
+    assert "Ann’s device sent something" in bo.text_content("[data-testid=live-refused]")
+    bo.evaluate("document.querySelectorAll('[data-testid=live-refused]').forEach(n => n.remove())")
+    raw(ann, 1, json.dumps({"v": 1, "type": "hello", "name": "x" * 20_000}))
+    bo.wait_for_selector("[data-testid=live-refused]")
+    assert "far too long" in bo.text_content("[data-testid=live-refused]")
+    bo.evaluate("document.querySelectorAll('[data-testid=live-refused]').forEach(n => n.remove())")
+    seat = to_act(ann)
+    if seat == 1:  # the illegal step comes from Ann's turn
+        play_live(pages, rng, delays, turns=1)
+    wait_turn(ann, 0)
+    moves = json.loads(ann.evaluate("JSON.stringify(taluva.legalMoves())"))
+    ann.evaluate("m => taluva.play(m)", moves[0])
+    bo.wait_for_function("() => taluva.state().phase === 'build'")
+    before = bo.evaluate("JSON.stringify(taluva.state())")
+    step = json.loads(ann.evaluate("taluva.call('liveStepOut')"))
+    step["placement"] = "40,40/0"  # far from every tile: no rule lets it be there
+    raw(ann, 1, json.dumps(step))
+    bo.wait_for_selector("[data-testid=live-refused]")
+    said = bo.text_content("[data-testid=live-refused]")
+    assert "Ann’s device sent a move that breaks the rules" in said and "R-" not in said
+    assert bo.evaluate("JSON.stringify(taluva.state())") == before
+    assert errors == []
