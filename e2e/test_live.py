@@ -91,10 +91,13 @@ def test_a_dropped_channel_goes_on_by_link_and_reconnects_and_refuses_bad_messag
     drop(ann, 1)
     for page in (ann, bo):
         page.wait_for_selector(f"{PANEL} [data-testid=live-friend][data-state=left]")
-        page.wait_for_selector("[data-testid=bylink-link]", state="visible")
+        page.wait_for_selector("[data-testid=bylink-text]", state="visible")
         page.wait_for_selector("[data-testid=live-again]", state="visible")
-    assert "Bo left" in ann.text_content(PANEL)
+    assert "Bo left" in ann.text_content(PANEL) and "Ann left" in bo.text_content(PANEL)
     seat = to_act(ann)
+    # The one waiting has the link to send again; the mover is told to play and then send.
+    assert pages[1 - seat].is_visible("[data-testid=bylink-link]")
+    assert "Your turn" in pages[seat].text_content("[data-testid=bylink-text]")
     pass_by_link(pages[seat], pages[1 - seat], seat, rng)
     seat = 1 - seat
     wait_turn(pages[seat], seat)
@@ -126,7 +129,7 @@ def test_a_dropped_channel_goes_on_by_link_and_reconnects_and_refuses_bad_messag
     bo.wait_for_function("() => taluva.state().phase === 'build'")
     before = bo.evaluate("JSON.stringify(taluva.state())")
     step = json.loads(ann.evaluate("taluva.call('liveStepOut')"))
-    step["placement"] = "40,40/0"  # far from every tile: no rule lets it be there
+    step["placement"] = "40,40/2"  # far from every tile: no rule lets it be there
     raw(ann, 1, json.dumps(step))
     bo.wait_for_selector("[data-testid=live-refused]")
     said = bo.text_content("[data-testid=live-refused]")
