@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from live_driver import (
     BYLINK,
     PANEL,
@@ -23,6 +25,9 @@ from live_driver import (
 )
 
 LIMIT_MS = 500
+# Three or four pages (each its engine's worker) on a test machine's two cores, a relay's hop
+# more: a looser bound, still far under a by-link turn's.
+RELAYED_LIMIT_MS = 1500
 
 
 def test_two_devices_play_a_whole_game_live(server, warm_page, devices) -> None:
@@ -135,4 +140,32 @@ def test_a_dropped_channel_goes_on_by_link_and_reconnects_and_refuses_bad_messag
     said = bo.text_content("[data-testid=live-refused]")
     assert "Ann’s device sent a move that breaks the rules" in said and "R-" not in said
     assert bo.evaluate("JSON.stringify(taluva.state())") == before
+    assert errors == []
+
+
+@pytest.mark.parametrize("names", [["Ann", "Bo", "Cy"], ["Ann", "Bo", "Cy", "Di"]], ids=["3", "4"])
+def test_a_table_of_three_or_four_plays_live_the_inviter_relaying(
+    server, warm_page, devices, names
+) -> None:
+    """Each friend connects to Ann, who passes every message on; the seats join one after
+    another (a friend who answers first waits for the seats before theirs), and the table plays
+    to the end."""
+    errors: list[str] = []
+    ann = live_device(warm_page, server.url, errors)
+    host_new_game(ann, names)
+    pages = {0: ann}
+    for seat in range(len(names) - 1, 0, -1):  # the last seat answers first
+        pages[seat] = live_device(devices(names[seat].lower()), server.url, errors)
+        connect(ann, pages[seat], seat, names[seat])
+    said = ann.text_content("[data-testid=live-here]")
+    assert all(n in said for n in names[1:]), said
+    delays: list[float] = []
+    turns = play_live(dict(sorted(pages.items())), random.Random(11), delays)
+    print(f"\n{len(names)} players, relayed: {latency(delays)} ({turns} turns)")
+    final = [p.evaluate("taluva.state()") for p in pages.values()]
+    assert all(f["phase"] == "over" and f["hexes"] == final[0]["hexes"] for f in final)
+    assert {s: int(p.get_attribute(BYLINK, "data-seat")) for s, p in pages.items()} == {
+        s: s for s in pages
+    }
+    assert max(delays) < RELAYED_LIMIT_MS, latency(delays)
     assert errors == []

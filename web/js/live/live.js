@@ -206,14 +206,16 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
     }
     if (message.type === "bye") return dropped(friend);
     if (message.type === "hello") return hello(friend, message);
+    if (!["link", "step"].includes(message.type)) return;
+    // The inviter passes it on at once: every device checks all it receives, so the relay adds
+    // no trust, only its hop.
+    if (table.hub) relay(text, friend.seat);
     try {
       if (message.type === "link") await takeLink(message.link, friend);
-      else if (message.type === "step") await takeStep(text, friend);
-      else return;
+      else await takeStep(text, friend);
     } catch (error) {
-      return refused(friend, error);
+      refused(friend, error);
     }
-    if (table.hub) relay(text, friend.seat);
   }
 
   /** A friend's device says who it is: they are here. */
