@@ -15,6 +15,7 @@ import statistics
 import time
 
 import pytest
+
 from live_harness import PREFIX, TAKES_FIXTURES, fixture_sdps, live_test_file
 
 ROUND_TRIPS = 20
@@ -36,9 +37,11 @@ OPEN_ALL = """async ([kind, text]) => {
     };
     window.live.hold = hold;
     if (kind === "invite") {
-        window.live.side = await peer.invite({ iceServers: servers, game: { seat: 0, name: "Ann" } });
+        const game = { seat: 0, name: "Ann" };
+        window.live.side = await peer.invite({ iceServers: servers, game });
     } else {
-        window.live.side = await peer.answer(text, { iceServers: servers, game: { seat: 1, name: "Bo" } });
+        const game = { seat: 1, name: "Bo" };
+        window.live.side = await peer.answer(text, { iceServers: servers, game });
         window.live.side.channel.then(hold);
     }
     return { text: window.live.side.text, servers, game: window.live.side.game ?? null };
@@ -106,9 +109,8 @@ def connect(device):
     b.wait_for_function("() => window.live.channel?.open === true", timeout=10_000)
     opened = time.monotonic() - started
     assert game == {"seat": 1, "name": "Bo"}
-    print(
-        f"\ninvite {len(made['text'])} characters, answer {len(answered['text'])}, open in {opened:.2f} s"
-    )
+    lengths = f"invite {len(made['text'])} characters, answer {len(answered['text'])}"
+    print(f"\n{lengths}, open in {opened:.2f} s")
     return a, b
 
 
@@ -119,10 +121,9 @@ def test_two_devices_connect_talk_refuse_and_close(device, site_dir):
     times = a.evaluate(ROUND_TRIP, ROUND_TRIPS)
     back = b.evaluate(ROUND_TRIP, ROUND_TRIPS)
     both = sorted(times + back)
-    print(
-        f"round trip over the channel, {len(both)} messages: median {statistics.median(both):.1f} ms, max {both[-1]:.1f} ms"
-    )
-    assert statistics.median(both) < 100
+    median = statistics.median(both)
+    print(f"round trip, {len(both)} messages: median {median:.1f} ms, max {both[-1]:.1f} ms")
+    assert median < 100
 
     # Too long to send: refused here, with a typed error; sent anyway (a hostile peer's code):
     # dropped unread there, and said so; the channel goes on.
@@ -187,13 +188,15 @@ def test_an_answer_opened_in_another_tab_reaches_the_inviter(device):
     other.goto(inviter.url)
     assert (
         other.evaluate(
-            """async () => (await import("./live/handoff.js")).deliverAnswer("1zNoOneListens", { timeoutMs: 300 })"""
+            """async () => (await import("./live/handoff.js"))
+                .deliverAnswer("1zNoOneListens", { timeoutMs: 300 })"""
         )
         is False
     )
     inviter.evaluate(
         """async () => { const h = await import("./live/handoff.js");
-            window.heard = []; window.stop = h.listenForAnswers((t) => { window.heard.push(t); }); }"""
+            window.heard = [];
+            window.stop = h.listenForAnswers((t) => { window.heard.push(t); }); }"""
     )
     delivered = other.evaluate(
         """async () => (await import("./live/handoff.js")).deliverAnswer("1zTheAnswer")"""
@@ -207,7 +210,8 @@ def test_a_link_drawn_as_a_qr_code(device):
         """async () => {
             const { drawQr } = await import("./live/qr.js");
             const canvas = document.createElement("canvas");
-            const m = await drawQr(canvas, location.href + "#live-answer=1z" + "Ab3_-x9".repeat(45), { pixels: 400 });
+            const link = location.href + "#live-answer=1z" + "Ab3_-x9".repeat(45);
+            const m = await drawQr(canvas, link, { pixels: 400 });
             const g = canvas.getContext("2d");
             const at = (x, y) => g.getImageData(x, y, 1, 1).data[0];
             const scale = canvas.width / (m.size + 8);
