@@ -1,7 +1,7 @@
 """The live table's transport (web/js/live/, issue 43) in Firefox ESR and WebKitGTK: the rebuilt
 SDPs of Chromium's and Firefox's real offers and answers are taken by setRemoteDescription, and
 two ends in one page open a data channel and talk both ways, with no STUN server (live_harness.py
-serves the modules and a live.json of none; Firefox's loopback prefs are build/firefox_bridge.mjs's).
+serves the modules and a live.json of none; Firefox's loopback prefs: build/firefox_bridge.mjs).
 WebKitGTK as Debian builds it may have no WebRTC at all: then the test asserts exactly that (no
 RTCPeerConnection), so a build that gains it fails here until it is checked like Firefox.
 """
@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from live_harness import BOTH_ENDS, PREFIX, TAKES_FIXTURES, LiveHandler, fixture_sdps
 
 import browser_drivers as drivers
 from browsers import BrowserMissing
+from live_harness import BOTH_ENDS, PREFIX, TAKES_FIXTURES, LiveHandler, fixture_sdps
 from serve import SiteServer
 
 HAS_RTC = "() => typeof RTCPeerConnection === 'function'"
