@@ -9,14 +9,19 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
+from game_driver import PHONE
 from live_driver import (
     BYLINK,
     PANEL,
+    answer_invite,
     connect,
+    friend_row,
     host_new_game,
+    invite_url,
     latency,
     live_device,
     play_live,
@@ -35,7 +40,8 @@ def test_two_devices_play_a_whole_game_live(server, warm_page, devices) -> None:
     ann = live_device(warm_page, server.url, errors)
     host_new_game(ann, ["Ann", "Bo"])
     # Said once, before the first connection: what a direct connection shows.
-    assert "network address" in ann.text_content("[data-testid=live-privacy]")
+    said = ann.text_content("[data-testid=live-privacy]")
+    assert "network address" in said and "STUN" not in said  # live.json names none
     bo = live_device(devices("bo"), server.url, errors)
     lengths = connect(ann, bo, 1, "Bo")
     print(f"\ninvite link {lengths['invite']} characters, answer link {lengths['answer']}")
@@ -168,4 +174,43 @@ def test_a_table_of_three_or_four_plays_live_the_inviter_relaying(
         s: s for s in pages
     }
     assert max(delays) < RELAYED_LIMIT_MS, latency(delays)
+    assert errors == []
+
+
+SHOTS = Path("/tmp/live-shots")
+
+
+def test_the_live_panel_on_a_phone_in_german(server, devices) -> None:
+    """The inviter's and the friend's panels on a 390x844 phone in German: every sentence wraps
+    inside the screen, every control is finger-sized; screenshots for a person to look at."""
+    errors: list[str] = []
+    phone = {"viewport": {"width": 390, "height": 844}, "locale": "de-DE", **PHONE}
+    ann = live_device(devices("ann-de", **phone), server.url, errors)
+    host_new_game(ann, ["Anna", "Bernd"])
+    url = invite_url(ann, 1)
+    ann.click(f"{friend_row(1)} [data-testid=live-invite-show-qr]")
+    ann.wait_for_selector("[data-testid=live-invite-qr] > *")
+    bo = live_device(devices("bo-de", **phone), server.url, errors)
+    bo.evaluate("h => { location.hash = h; }", url.split("#", 1)[1])
+    bo.wait_for_selector("[data-testid=live-name]")
+    assert "Anna lädt dich" in bo.text_content(PANEL)
+    answer_invite(bo, "Bernd")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for name, page in (("inviter", ann), ("friend", bo)):
+        panel = page.locator(PANEL)
+        panel.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"live-{name}-de-390x844.png"))
+        panel.screenshot(path=str(SHOTS / f"live-{name}-panel-de.png"))
+        box = panel.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        board = page.locator("[data-testid=board]").bounding_box()
+        assert board and board["width"] > 350, board  # the layout keeps the board whole
+        sizes = page.eval_on_selector_all(
+            f"{PANEL} button, {PANEL} input",
+            "els => els.filter(e => e.offsetParent).map(e => [e.dataset.testid, "
+            "e.getBoundingClientRect().height, e.getBoundingClientRect().right])",
+        )
+        assert sizes and all(h >= 44 and right <= 390 for _, h, right in sizes), sizes
+    assert "Einladungslink" in ann.inner_html(PANEL)
+    assert "Sende diese Antwort an Anna" in bo.text_content(PANEL)
     assert errors == []

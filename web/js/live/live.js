@@ -377,8 +377,9 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
 
   function render() {
     const all = friends();
-    // The by-link panel's link to send gives way while every friend is here (live.css).
-    const live = onTable() && all.length > 0 && all.every((f) => f.state === "here");
+    // The by-link panel's link to send gives way while the table is being set up or every
+    // friend is here (live.css); it comes back when a connection fails or drops.
+    const live = onTable() && all.length > 0 && !all.some((f) => ["left", "failed"].includes(f.state));
     if (live) document.body.dataset.live = "on";
     else delete document.body.dataset.live;
     panel.render({
