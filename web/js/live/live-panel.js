@@ -7,6 +7,7 @@ import { h } from "../base/dom.js";
 import { list, onLanguageChange, t } from "../i18n/messages.js";
 import { button, sendRow } from "../bylink/send-row.js";
 import { drawQr } from "./qr.js";
+import { othersHere } from "./live-table.js";
 
 /** `actions`: {answer(text, seat), join(name), again()}; `mount(panel)` puts it in the layout. */
 export function createLivePanel({ mount, actions }) {
@@ -53,9 +54,9 @@ export function createLivePanel({ mount, actions }) {
 
   // Everyone here: the one sentence that says so.
   function playing(table, onTable) {
-    const here = table.friends.filter((f) => f.state === "here");
+    const here = othersHere(table.friends);
     if (!onTable || !here.length || here.length < table.friends.length) return [];
-    return [line(t("live.playing", { names: list(here.map((f) => f.name)), count: here.length }), "live-here")];
+    return [line(t("live.playing", { names: list(here), count: here.length }), "live-here")];
   }
 
   function friendRow(table, friend) {
