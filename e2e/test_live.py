@@ -24,6 +24,7 @@ from live_driver import (
     invite_url,
     latency,
     live_device,
+    paste_answer,
     play_live,
     to_act,
     wait_turn,
@@ -46,6 +47,10 @@ def test_two_devices_play_a_whole_game_live(server, warm_page, devices) -> None:
     lengths = connect(ann, bo, 1, "Bo")
     print(f"\ninvite link {lengths['invite']} characters, answer link {lengths['answer']}")
     assert "Bo is here" in ann.text_content(PANEL)
+    # Said in the status area too (the flash over the board and the screen reader's line).
+    assert "Bo is here" in ann.evaluate(
+        "[...document.querySelectorAll('[data-flash]')].map(e => e.dataset.flash).join(' ')"
+    )
     assert "Ann" in bo.text_content(PANEL)
     delays: list[float] = []
     turns = play_live({0: ann, 1: bo}, random.Random(3), delays)
@@ -115,9 +120,19 @@ def test_a_dropped_channel_goes_on_by_link_and_reconnects_and_refuses_bad_messag
     same = [p.evaluate("JSON.stringify(taluva.state().hexes)") for p in (ann, bo)]
     assert same[0] == same[1]
 
-    # "Play live" again: a new pair of links, and play goes on live.
+    # "Play live" again: a new pair of links, and play goes on live. Bo's device keeps the game
+    # (no name asked); his answer link, opened in another tab of Ann's, reaches her game's tab.
     ann.click("[data-testid=live-again]")
-    connect(ann, bo, 1, None)  # Bo's device keeps the game: no name asked
+    url = invite_url(ann, 1)
+    bo.evaluate("h => { location.hash = h; }", url.split("#", 1)[1])
+    answer = answer_invite(bo, None)
+    tab = live_device(ann.context.new_page(), answer, errors)
+    tab.wait_for_selector("[data-testid=live-notice]")
+    assert "other tab" in tab.text_content("[data-testid=live-notice]")
+    tab.close()
+    ann.wait_for_selector(friend_row(1, "here"), timeout=20_000)
+    bo.wait_for_selector(f"{PANEL} [data-testid=live-friend][data-state=here]", timeout=20_000)
+    assert "Ann is here" in bo.text_content(PANEL)
     play_live(pages, rng, delays, turns=2)
     assert max(delays) < LIMIT_MS, latency(delays)
 
@@ -213,4 +228,26 @@ def test_the_live_panel_on_a_phone_in_german(server, devices) -> None:
         assert sizes and all(h >= 44 and right <= 390 for _, h, right in sizes), sizes
     assert "Einladungslink" in ann.inner_html(PANEL)
     assert "Sende diese Antwort an Anna" in bo.text_content(PANEL)
+    assert errors == []
+
+
+def test_no_direct_connection_is_said_and_the_game_goes_on_by_link(
+    server, warm_page, devices
+) -> None:
+    """Bo answers, then his page is gone before Ann opens the answer: within the 10 s the page
+    says plainly that no direct connection could be made, and offers the by-link link."""
+    errors: list[str] = []
+    ann = live_device(warm_page, server.url, errors)
+    host_new_game(ann, ["Ann", "Bo"])
+    bo = live_device(devices("bo"), server.url, errors)
+    url = invite_url(ann, 1)
+    bo.evaluate("h => { location.hash = h; }", url.split("#", 1)[1])
+    answer = answer_invite(bo, "Bo")
+    bo.close()
+    paste_answer(ann, 1, answer)
+    ann.wait_for_selector(friend_row(1, "failed"), timeout=20_000)
+    said = ann.text_content("[data-testid=live-note]")
+    assert "No direct connection could be made between your devices" in said
+    assert ann.is_visible("[data-testid=bylink-link]")  # the join link, to send by hand
+    assert ann.is_visible("[data-testid=live-again]")
     assert errors == []

@@ -7,7 +7,7 @@
 // is connected to the inviter, who relays. A channel that drops leaves the by-link panel's link
 // to send: the game goes on by link from where it is, and "Play live" connects again.
 
-import { answer, invite, LiveTimeoutError } from "./peer.js";
+import { answer, invite } from "./peer.js";
 import { liveHash, readAnswer, readInvite, readLiveHash } from "./signal.js";
 import { iceServers } from "./ice-config.js";
 import { deliverAnswer, listenForAnswers } from "./handoff.js";
@@ -327,13 +327,11 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
     render();
   }
 
+  // A connection that never opened (no direct path within 10 s, or given up): by link it goes on.
   function failed(friend, error) {
     problem(error);
     Object.assign(friend, { open: false, state: "failed" });
-    table.note =
-      error instanceof LiveTimeoutError || error?.name === "LiveTimeoutError"
-        ? t("live.no-connection")
-        : t("live.dropped", { name: nameOf(friend) });
+    table.note = t("live.no-connection");
     render();
   }
 
