@@ -178,6 +178,8 @@ def test_a_table_of_three_or_four_plays_live_the_inviter_relaying(
     for seat in range(len(names) - 1, 0, -1):  # the last seat answers first
         pages[seat] = live_device(devices(names[seat].lower()), server.url, errors)
         connect(ann, pages[seat], seat, names[seat])
+        if seat == len(names) - 1:  # the seats before hers have not joined: she waits for them
+            pages[seat].wait_for_selector("[data-testid=live-joining]")
     said = ann.text_content("[data-testid=live-here]")
     assert all(n in said for n in names[1:]), said
     delays: list[float] = []

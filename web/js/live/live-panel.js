@@ -45,7 +45,8 @@ export function createLivePanel({ mount, actions }) {
     const canHost = bylink && bylink.seat !== null && bylink.stage !== "over";
     if (!table) return canHost ? again() : null;
     if (table.asking) return nameQuestion(table);
-    const parts = [...playing(table, onTable), ...table.friends.map((friend) => friendRow(table, friend))];
+    const parts = [...playing(table, onTable), ...table.friends.map((friend) => friendRow(friend))];
+    parts.push(...waitingToJoin(table, onTable));
     if (table.note) parts.push(line(table.note, "live-note", "tg-bylink-news"));
     const ended = table.friends.some((f) => f.state === "left" || f.state === "failed");
     if (ended && canHost && onTable) parts.push(...again());
@@ -59,7 +60,14 @@ export function createLivePanel({ mount, actions }) {
     return [line(t("live.playing", { names: list(here), count: here.length }), "live-here")];
   }
 
-  function friendRow(table, friend) {
+  // A friend connected before the seats ahead of theirs have joined: their game comes then.
+  function waitingToJoin(table, onTable) {
+    const host = table.friends[0];
+    if (table.hub || onTable || host?.state !== "here") return [];
+    return [line(t("live.joining", { name: host.name }), "live-joining", "tg-bylink-news")];
+  }
+
+  function friendRow(friend) {
     const parts = [];
     if (friend.state === "invite") {
       parts.push(line(t("live.invite", { named: friend.named ? "yes" : "no", name: friend.name }), "live-text"));
