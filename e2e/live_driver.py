@@ -73,13 +73,16 @@ def paste_answer(page, seat: int, url: str) -> None:
     page.click(f"{row} [data-testid=live-connect]")
 
 
-def connect(host, friend, seat: int, name: str | None, *, url: str | None = None) -> dict:
-    """Invite seat `seat`'s `friend` (its invitation opened in its tab), answer, connect: the two
-    links' lengths."""
-    url = url or invite_url(host, seat)
+def connect(host, friend, seat: int, name: str | None, *, address_bar: bool = False) -> dict:
+    """Invite seat `seat`'s `friend` (its invitation opened in its tab), answer (pasted into the
+    host's field, or `address_bar`: opened in the host's tab), connect: the two links' lengths."""
+    url = invite_url(host, seat)
     friend.evaluate("h => { location.hash = h; }", url.split("#", 1)[1])
     answer = answer_invite(friend, name)
-    paste_answer(host, seat, answer)
+    if address_bar:
+        host.evaluate("h => { location.hash = h; }", answer.split("#", 1)[1])
+    else:
+        paste_answer(host, seat, answer)
     host.wait_for_selector(friend_row(seat, "here"), timeout=20_000)
     friend.wait_for_selector(f"{PANEL} [data-testid=live-friend][data-state=here]", timeout=20_000)
     return {"invite": len(url.split("#", 1)[1]), "answer": len(answer.split("#", 1)[1])}

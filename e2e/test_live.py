@@ -130,7 +130,11 @@ def test_a_dropped_channel_goes_on_by_link_and_reconnects_and_refuses_bad_messag
     tab.wait_for_selector("[data-testid=live-notice]")
     assert "other tab" in tab.text_content("[data-testid=live-notice]")
     tab.close()
-    ann.wait_for_selector(friend_row(1, "here"), timeout=20_000)
+    try:
+        ann.wait_for_selector(friend_row(1, "here"), timeout=20_000)
+    except Exception:
+        print("ANN", ann.text_content(PANEL), "BO", bo.text_content(PANEL), errors)
+        raise
     bo.wait_for_selector(f"{PANEL} [data-testid=live-friend][data-state=here]", timeout=20_000)
     assert "Ann is here" in bo.text_content(PANEL)
     play_live(pages, rng, delays, turns=2)
@@ -177,9 +181,11 @@ def test_a_table_of_three_or_four_plays_live_the_inviter_relaying(
     pages = {0: ann}
     for seat in range(len(names) - 1, 0, -1):  # the last seat answers first
         pages[seat] = live_device(devices(names[seat].lower()), server.url, errors)
-        connect(ann, pages[seat], seat, names[seat])
+        connect(ann, pages[seat], seat, names[seat], address_bar=seat == 1)
         if seat == len(names) - 1:  # the seats before hers have not joined: she waits for them
             pages[seat].wait_for_selector("[data-testid=live-joining]")
+    # The answer opened in Ann's own tab (its address bar) leaves the game's link there again.
+    ann.wait_for_function("() => location.hash.startsWith('#f=')")
     said = ann.text_content("[data-testid=live-here]")
     assert all(n in said for n in names[1:]), said
     delays: list[float] = []
