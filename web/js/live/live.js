@@ -295,15 +295,16 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
     post(relayTargets(friends()), "link", { link });
   });
 
-  // Every new link of the table's game goes to the friends (the one it came from excepted); a
-  // placement this device makes goes over as it is made.
+  // Every new link of the table's game goes to the friends; a placement this device makes goes
+  // over as it is made.
   store.subscribe((change) => {
     if (onTable()) {
       const link = game().link;
+      // A link received went on already (the inviter relays what it reads); one made here, or
+      // shown here first (a kept game reopened), goes to every friend.
       if (link !== sentLink) {
         sentLink = link;
-        const from = incoming?.link === link ? incoming.from : null;
-        post(relayTargets(friends(), from), "link", { link });
+        if (incoming?.link !== link) post(relayTargets(friends()), "link", { link });
       }
       if (change.cause === "play" && change.by !== "friend" && change.view.state.phase === "build") {
         outbox = outbox
