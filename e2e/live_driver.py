@@ -83,8 +83,9 @@ def connect(host, friend, seat: int, name: str | None, *, address_bar: bool = Fa
         host.evaluate("h => { location.hash = h; }", answer.split("#", 1)[1])
     else:
         paste_answer(host, seat, answer)
-    host.wait_for_selector(friend_row(seat, "here"), timeout=20_000)
-    friend.wait_for_selector(f"{PANEL} [data-testid=live-friend][data-state=here]", timeout=20_000)
+    here = f"{PANEL} [data-testid=live-friend][data-state=here]"
+    host.wait_for_selector(friend_row(seat, "here"), state="attached", timeout=20_000)
+    friend.wait_for_selector(here, state="attached", timeout=20_000)
     return {"invite": len(url.split("#", 1)[1]), "answer": len(answer.split("#", 1)[1])}
 
 

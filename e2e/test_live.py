@@ -131,11 +131,13 @@ def test_a_dropped_channel_goes_on_by_link_and_reconnects_and_refuses_bad_messag
     assert "other tab" in tab.text_content("[data-testid=live-notice]")
     tab.close()
     try:
-        ann.wait_for_selector(friend_row(1, "here"), timeout=20_000)
+        ann.wait_for_selector(friend_row(1, "here"), state="attached", timeout=20_000)
     except Exception:
         print("ANN", ann.text_content(PANEL), "BO", bo.text_content(PANEL), errors)
         raise
-    bo.wait_for_selector(f"{PANEL} [data-testid=live-friend][data-state=here]", timeout=20_000)
+    bo.wait_for_selector(
+        f"{PANEL} [data-testid=live-friend][data-state=here]", state="attached", timeout=20_000
+    )
     assert "Ann is here" in bo.text_content(PANEL)
     play_live(pages, rng, delays, turns=2)
     assert max(delays) < LIMIT_MS, latency(delays)
@@ -236,6 +238,12 @@ def test_the_live_panel_on_a_phone_in_german(server, devices) -> None:
         assert sizes and all(h >= 44 and right <= 390 for _, h, right in sizes), sizes
     assert "Einladungslink" in ann.inner_html(PANEL)
     assert "Sende diese Antwort an Anna" in bo.text_content(PANEL)
+    # Connected: who is here, in German; the by-link panel's link gives way.
+    paste_answer(ann, 1, bo.input_value("[data-testid=live-answer-link]"))
+    ann.wait_for_selector("[data-testid=live-here]", timeout=20_000)
+    assert "Bernd ist da" in ann.text_content(PANEL)
+    assert not ann.is_visible("[data-testid=bylink-link]")
+    ann.screenshot(path=str(SHOTS / "live-connected-de-390x844.png"))
     assert errors == []
 
 

@@ -45,7 +45,9 @@ export function createLivePanel({ mount, actions }) {
     const canHost = bylink && bylink.seat !== null && bylink.stage !== "over";
     if (!table) return canHost ? again() : null;
     if (table.asking) return nameQuestion(table);
-    const parts = [...playing(table, onTable), ...table.friends.map((friend) => friendRow(friend))];
+    const everyone = playing(table, onTable);
+    // With everyone here, that one sentence says it: the friends' rows stay, empty.
+    const parts = [...everyone, ...table.friends.map((friend) => friendRow(friend, everyone.length > 0))];
     parts.push(...waitingToJoin(table, onTable));
     if (table.note) parts.push(line(table.note, "live-note", "tg-bylink-news"));
     const ended = table.friends.some((f) => f.state === "left" || f.state === "failed");
@@ -67,7 +69,7 @@ export function createLivePanel({ mount, actions }) {
     return [line(t("live.joining", { name: host.name }), "live-joining", "tg-bylink-news")];
   }
 
-  function friendRow(friend) {
+  function friendRow(friend, allHere = false) {
     const parts = [];
     if (friend.state === "invite") {
       parts.push(line(t("live.invite", { named: friend.named ? "yes" : "no", name: friend.name }), "live-text"));
@@ -79,7 +81,7 @@ export function createLivePanel({ mount, actions }) {
       parts.push(line(t("live.answer.waiting", { name: friend.name }), "live-waiting", "tg-bylink-news"));
     } else if (friend.state === "connecting") {
       parts.push(line(t("live.connecting", { name: friend.name }), "live-text"));
-    } else if (friend.state === "here") {
+    } else if (friend.state === "here" && !allHere) {
       parts.push(line(t("live.here", { name: friend.name }), "live-presence", "tg-live-presence"));
     } else if (friend.state === "left" || friend.state === "failed") {
       parts.push(line(t("live.left", { name: friend.name }), "live-presence", "tg-live-presence"));
