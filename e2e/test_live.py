@@ -43,9 +43,16 @@ def test_two_devices_play_a_whole_game_live(server, warm_page, devices) -> None:
     # Said once, before the first connection: what a direct connection shows.
     said = ann.text_content("[data-testid=live-privacy]")
     assert "network address" in said and "STUN" not in said  # live.json names none
-    bo = live_device(devices("bo"), server.url, errors)
-    lengths = connect(ann, bo, 1, "Bo")
-    print(f"\ninvite link {lengths['invite']} characters, answer link {lengths['answer']}")
+    # Bo opens the invitation as a link sent to him: a fresh visit of the page.
+    invite = invite_url(ann, 1)
+    bo = live_device(devices("bo"), invite, errors)
+    assert "Ann invites you to play Taluva live." in bo.text_content(PANEL)
+    answer = answer_invite(bo, "Bo")
+    paste_answer(ann, 1, answer)
+    ann.wait_for_selector("[data-testid=live-here]", timeout=20_000)
+    bo.wait_for_selector("[data-testid=live-here]", timeout=20_000)
+    lengths = [len(url.split("#", 1)[1]) for url in (invite, answer)]
+    print(f"\ninvite link {lengths[0]} characters, answer link {lengths[1]}")
     assert "Bo is here" in ann.text_content(PANEL)
     # Said in the status area too (the flash over the board and the screen reader's line).
     assert "Bo is here" in ann.evaluate(
