@@ -143,6 +143,8 @@ VENDOR_FILES = {
     "js/vendor/idb.js": NODE_MODULES / "idb" / "build" / "index.js",
     # The GIF encoder (quantizer and LZW) the page's GIF worker imports (pictures/gif-worker.js).
     "js/vendor/gifenc.js": NODE_MODULES / "gifenc" / "dist" / "gifenc.esm.js",
+    # The QR encoder of a live table's links (live/qr.js, loaded on first use).
+    "js/vendor/uqr.js": NODE_MODULES / "uqr" / "dist" / "index.mjs",
     # Despite its name, the package's one self-contained ES module (no imports, no eval).
     "js/vendor/intl-messageformat.js": MESSAGEFORMAT / "intl-messageformat.iife.js",
 }

@@ -14,8 +14,12 @@ from browsers import find
 # Without the address bar's WebUI popup: headless Chromium 156 still renders it (a renderer of
 # its own, chrome://omnibox-popup) for every new tab, which doubled the CPU a test page's boot
 # costs (traced: 5.3 -> 3.1 s to the game drawn); Chromium merges this list with Playwright's.
+# WebRTC between two contexts of one browser (a live table's tests, e2e/test_live_transport.py):
+# host candidates over loopback, and as addresses rather than mDNS names.
 LAUNCH_ARGS = [
-    "--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup",
+    "--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup,"
+    "WebRtcHideLocalIpsWithMdns",
+    "--allow-loopback-in-peer-connection",
     "--no-sandbox",
     "--disable-gpu",
     "--disable-quic",

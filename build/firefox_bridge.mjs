@@ -31,6 +31,10 @@ const browser = await puppeteer.launch({
     "app.update.enabled": false,
     "network.captive-portal-service.enabled": false,
     "network.connectivity-service.enabled": false,
+    // WebRTC between two pages on one machine (a live table's tests): host candidates over
+    // loopback, as addresses rather than mDNS names.
+    "media.peerconnection.ice.loopback": true,
+    "media.peerconnection.ice.obfuscate_host_addresses": false,
   },
 });
 const page = await browser.newPage();

@@ -20,7 +20,7 @@ export const LAYERS = [
   ["i18n", "board", "engine"],
   ["game", "pictures"],
   ["screen"],
-  ["share", "bylink", "replay", "games", "review", "lesson", "embed"],
+  ["share", "bylink", "live", "replay", "games", "review", "lesson", "embed"],
   ["(root)"],
 ];
 const GENERATED = new Set(["boot-config.js", "i18n/english.js"]); // written by build/build_site.py

@@ -29,11 +29,12 @@ import { keptGameToShow, openFirstGame, openLinkHash } from "./first-game.js";
 import { parseByLinkHash } from "./share/bylink-hash.js";
 import { hashLanguage } from "./share/hash.js";
 import { linkPictureToShow } from "./share/link-picture.js";
+import { isLiveHash, liveOnFirstUse } from "./live/entry.js";
 
-async function openGame(store, games, byLink) {
+async function openGame(store, games, byLink, live) {
   const notices = [];
   try {
-    return { ...(await openFirstGame(store, games, { notices, byLink })), notices };
+    return { ...(await openFirstGame(store, games, { notices, byLink, live })), notices };
   } catch (error) {
     // Never let a link or a save keep the game from starting.
     console.warn("Taluva: could not open the link or the saved game:", error);
@@ -121,7 +122,9 @@ function byLinkOnFirstUse(store, games, screen) {
   });
   return {
     create: async (config) => (await made()).create(config),
-    open: async (link, names) => (await made()).open(link, names),
+    open: async (link, names, options) => (await made()).open(link, names, options),
+    onLink: async (fn) => (await made()).onLink(fn),
+    openOnScreen: async (link) => (await made()).openOnScreen(link),
     link: () => made.loaded()?.link() ?? null,
   };
 }
@@ -222,9 +225,14 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
   const share = createShareDialog({ store, screen, onReplay: (step) => replay.open(step) });
 
   const byLink = byLinkOnFirstUse(store, games, screen);
-  screen.dialogs.when("setup", (setup) => (setup.onByLink = (config) => byLink.create(config)));
+  const storage = pageStorage();
+  const live = liveOnFirstUse({ store, games, byLink, screen, feature, storage });
+  screen.dialogs.when("setup", (setup) => {
+    setup.onByLink = (config) => byLink.create(config);
+    setup.onLive = (config) => live.start(config);
+  });
   await yieldToMain(); // the first game's render in a task of its own
-  const start = await openGame(store, games, byLink);
+  const start = await openGame(store, games, byLink, live);
   document.body.dataset.share = start.source;
   tell([...early, ...start.notices]);
 
@@ -234,6 +242,11 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
   // a fresh load itself.
   async function openTyped(hash) {
     const language = hashLanguage(hash);
+    if (isLiveHash(hash)) {
+      await live.openHash(hash); // an answer to this tab's invitation, or an invitation
+      link.rewrite();
+      return;
+    }
     if (!parseByLinkHash(hash) || (language && language !== document.documentElement.lang)) {
       location.reload();
       return;
@@ -246,7 +259,6 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
     // A link that could not be opened leaves the game on screen as it was, and its own link.
     if (opened?.source === "bad-link") link.rewrite();
   }
-  const storage = pageStorage();
   const lesson = feature(async () => {
     const { createLesson } = await import("./lesson/lesson.js");
     return createLesson({ screen, store, storage });
@@ -271,5 +283,5 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
   screen.dialogs.buildWhenIdle(["setup", "confirm"]); // Help and the end are rarer: built when opened
   if (start.source === "link" && start.at !== null) replay.open(start.at);
   const api = gameApi({ store, computers, screen, share, replay, games, list: { show: showList }, sync: link });
-  return { ...api, bylink: byLink };
+  return { ...api, bylink: byLink, live };
 }

@@ -3,7 +3,7 @@
 // whether two codes are one game), and never overwrites another. A link or a save that cannot
 // be read is reported in words and a new game starts: never a crash.
 //
-// Returns {source, at}: source link | kept | new | bad-link | bad-save.
+// Returns {source, at}: source link | kept | new | bad-link | bad-save | live.
 
 import { FIRST_VISIT_SEATS, kindsToSeats } from "./game/seats.js";
 import { t } from "./i18n/messages.js";
@@ -15,6 +15,7 @@ import { parseByLinkHash } from "./share/bylink-hash.js";
 import { HashError, parseHash } from "./share/hash.js";
 import { linkProblem } from "./i18n/load-errors.js";
 import { pictureColours, readPicture } from "./pictures/picture.js";
+import { isLiveHash } from "./live/entry.js";
 
 async function openLink(store, games, link, notices) {
   const info = await store.call("inspectCode", { code: link.code });
@@ -145,29 +146,57 @@ async function fromByLink(store, byLink, hash, notices) {
 }
 
 /**
- * Open the game a link's hash names (`#g=` or `#f=`), as a fresh load of the page does and as
+ * Open the game a link's hash names (`#g=`, `#f=`, or a live link's), as a fresh load of the page does and as
  * the page does when the next link is opened in its tab (app.js): {source, at} (source link |
  * bylink | bad-link), or null when the hash names no game. `notices` gets what the person must be
  * told.
  */
-export async function openLinkHash(store, games, { hash = location.hash, notices = [], byLink = null } = {}) {
-  return (await fromByLink(store, byLink, hash, notices)) ?? (await fromLink(store, games, hash, notices));
+export async function openLinkHash(
+  store,
+  games,
+  { hash = location.hash, notices = [], byLink = null, live = null } = {},
+) {
+  return (
+    (await fromLive(store, games, { hash, notices, live })) ??
+    (await fromByLink(store, byLink, hash, notices)) ??
+    (await fromLink(store, games, hash, notices))
+  );
+}
+
+/**
+ * A live link (`#live=` or `#live-answer=`, live/live.js) opened on the page's start: the kept
+ * game played last first (or a new one), then the invitation or the answer over it.
+ */
+async function fromLive(store, games, { hash, notices, live }) {
+  if (!live || !isLiveHash(hash)) return null;
+  const opened = (await resume(store, games, notices)) ?? { source: "new" };
+  if (opened.source !== "kept") await store.newGame({ source: "new", seats: FIRST_VISIT_SEATS });
+  try {
+    await live.openHash(hash);
+  } catch (error) {
+    notices.push(t("start.bad-link", { problem: linkProblem(error) }));
+  }
+  return { source: "live", at: null };
 }
 
 /**
  * Open the first game in `store`; `notices` gets what the person must be told; `byLink` opens
- * by-link games (bylink/bylink.js).
+ * by-link games (bylink/bylink.js), `live` live links (live/entry.js).
  */
-export async function openFirstGame(store, games, { hash = location.hash, notices = [], byLink = null } = {}) {
+export async function openFirstGame(
+  store,
+  games,
+  { hash = location.hash, notices = [], byLink = null, live = null } = {},
+) {
   // By-link games of earlier builds join the kept games first: a link may continue one.
   await migrateByLinkGames(store, games, notices);
-  let opened = await openLinkHash(store, games, { hash, notices, byLink });
+  let opened = await openLinkHash(store, games, { hash, notices, byLink, live });
   if (!opened && games.available) {
     const migrated = await migrateAutosave(store, games, notices);
     opened = (await resume(store, games, notices)) ?? (migrated === "bad" ? { source: "bad-save" } : null);
   }
   opened ??= { source: "new" };
-  if (["link", "kept", "bylink"].includes(opened.source)) return { at: null, ...opened };
+  if (["link", "kept", "bylink", "live"].includes(opened.source)) return { at: null, ...opened };
   // No game to open: one starts at once, the person against the intermediate computer (the New
   // game button offers the rest), so a first visit is a game, not a form.
   await store.newGame({ source: opened.source, seats: FIRST_VISIT_SEATS });

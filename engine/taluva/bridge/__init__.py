@@ -34,12 +34,12 @@ a Python exception:
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from taluva.bridge.doors import METHODS
 from taluva.bridge.replies import error, error_json, plain_error, result
 from taluva.bridge.schema import BadRequest, check
+from taluva.formats.jsonio import json_depth
 from taluva.rules.errors import TaluvaError
 
 __all__ = ["METHODS", "error_json", "handle"]
@@ -49,8 +49,6 @@ __all__ = ["METHODS", "error_json", "handle"]
 # the WebAssembly stack in Pyodide, a crash of the worker and not a Python exception.
 MAX_REQUEST = 1_000_000
 MAX_DEPTH = 32
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
 def handle(request_json: str) -> str:
@@ -87,10 +85,7 @@ def _parse(text: str) -> Any:
     if not isinstance(text, str) or len(text) > MAX_REQUEST:
         raise BadRequest(f"a request is JSON text of at most {MAX_REQUEST} characters")
     if text.count("[") + text.count("{") > MAX_DEPTH:  # else it cannot nest deeper
-        depth = deepest = 0
-        for bracket in _NOT_BRACKET.sub("", _STRING.sub("", text)):
-            depth += 1 if bracket in "[{" else -1
-            deepest = max(deepest, depth)
+        deepest = json_depth(text)
         if deepest > MAX_DEPTH:
             raise BadRequest(f"a request nests at most {MAX_DEPTH} levels, not {deepest}")
     return json.loads(text)

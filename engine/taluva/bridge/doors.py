@@ -21,6 +21,11 @@ from taluva.formats.sharecode import decode, relate
 from taluva.play import computer, lesson, review_walk, screen
 from taluva.play.bylink import page as bylink
 from taluva.play.bylink.errors import LinkFormatError, SecretError
+from taluva.play.bylink.linktext import MAX_LENGTH
+from taluva.play.bylink.names import MAX_NAME
+from taluva.play.live import page as live
+from taluva.play.live.errors import LiveMessageError
+from taluva.play.live.message import MAX_MESSAGE, MAX_TURN
 from taluva.rules.errors import InvalidMoveError, OptionsError
 from taluva.rules.options import Options
 
@@ -301,3 +306,45 @@ def _bylink_inspect(p: Params) -> Any:
 @door("bylinkHandOn")
 def _bylink_hand_on(p: Params) -> Any:
     return bylink.hand_on()
+
+
+# ------------------------------------------------------------------------------ live play
+
+# A live message's fields refuse as a message the engine cannot read (live-message): the
+# schema's limits are the message's own (taluva.play.live.message), which checks their form.
+MESSAGE = Text(MAX_MESSAGE, required=True, error=LiveMessageError)
+WRITE = {
+    "type": Text(8, required=True, error=LiveMessageError),
+    "name": Text(MAX_NAME, error=LiveMessageError),
+    "gameId": Text(16, error=LiveMessageError),
+    "seat": Int(0, 3, error=LiveMessageError),
+    "link": Text(MAX_LENGTH, error=LiveMessageError),
+    "turn": Int(1, MAX_TURN, error=LiveMessageError),
+    "value": Text(64, error=LiveMessageError),
+    "placement": Text(32, error=LiveMessageError),
+}
+
+
+@door("liveRead", text=MESSAGE)
+def _live_read(p: Params) -> Any:
+    """A message received over the channel, checked: ``{v, type, ...}``."""
+    return live.read(p["text"])
+
+
+@door("liveWrite", **WRITE)
+def _live_write(p: Params) -> Any:
+    """The text of a message to send: ``type`` and that type's fields."""
+    kind = p.pop("type")
+    return live.write(kind, p)
+
+
+@door("liveStepOut")
+def _live_step_out(p: Params) -> Any:
+    """The step message of the placement just made on this device."""
+    return live.step_out_on_screen()
+
+
+@door("liveStepIn", link=LINK, text=MESSAGE, secret=SECRET, logBase=LOG_BASE)
+def _live_step_in(p: Params) -> Any:
+    """A friend's placement shown, checked against ``link``: a view as ``bylinkOpen``'s."""
+    return live.step_in(p["link"], p["text"], p["secret"], p["logBase"])

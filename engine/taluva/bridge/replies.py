@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from taluva.formats.sharecode import ShareCodeError
+from taluva.play.bylink.errors import LinkMoveError
 from taluva.rules.errors import IllegalMoveError, OptionsError, RecordError, TaluvaError
 
 # JSON without the spaces after "," and ":": the view crosses to the page after every step,
@@ -36,6 +37,8 @@ def error_json(exc: TaluvaError) -> dict[str, Any]:
         fields["rule"], fields["reason"] = exc.rule, exc.reason
     elif isinstance(exc, OptionsError):
         fields["rule"] = exc.rule
+    elif isinstance(exc, LinkMoveError) and "rule" in exc.facts:  # a link's or step's move
+        fields["rule"] = exc.facts["rule"]
     elif isinstance(exc, ShareCodeError):
         fields["reason"] = exc.reason
     elif isinstance(exc, RecordError) and exc.line is not None:

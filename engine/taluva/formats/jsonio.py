@@ -17,6 +17,7 @@ Build(piece=1, cells=((33150, 1),))
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from taluva.formats.sharecode import lineage
@@ -39,6 +40,23 @@ from taluva.rules.tiles import TERRAIN_NAMES, TILE_KINDS, tile_code
 from taluva.rules.where import Settlements, TurnWhere, WhereMemo, move_where
 
 FORMAT_VERSION = 1
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def json_depth(text: str) -> int:
+    """How deep the arrays and objects of JSON ``text`` nest (brackets in strings do not count),
+    found without parsing it: parsing JSON nested thousands deep overflows the WebAssembly stack
+    in Pyodide, a crash of the worker and not a Python exception, so deep text is refused first.
+
+    >>> json_depth('{"a": [1, {"b": "[[[ ]"}]}'), json_depth('"{"'), json_depth('3')
+    (3, 0, 0)
+    """
+    depth = deepest = 0
+    for bracket in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
 
 
 def qr(pos: int) -> list[int]:

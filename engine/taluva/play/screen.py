@@ -15,7 +15,6 @@ import os
 from typing import Any
 
 from taluva.formats.jsonio import (
-    legal_view_json,
     log_keys,
     state_to_json,
     summary_json,
@@ -96,7 +95,7 @@ def view(log_base: str | None = None) -> dict[str, Any]:
         "state": state_to_json(session.game, log_from=start, where=_where),
         "logFrom": start,
         "logId": log_id,
-        "moves": legal_view_json(session.game),
+        "moves": session.legal_view(),
         "canUndo": session.can_undo(),
         "canRedo": session.can_redo(),
         "steps": session.steps(),

@@ -13,6 +13,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from taluva.formats.jsonio import legal_view_json
 from taluva.formats.sharecode import ShareEncoder
 from taluva.rules.errors import IllegalMoveError
 from taluva.rules.game import DRAW, Game
@@ -77,6 +80,11 @@ class Session:
 
     def can_undo(self) -> bool:
         return any(t.placement is not None for t in self.game.turns)
+
+    def legal_view(self) -> dict[str, list[Any]]:
+        """The moves this device may play now, as the view sends them (see
+        :func:`taluva.formats.jsonio.legal_view_json`)."""
+        return legal_view_json(self.game)
 
     def can_redo(self) -> bool:
         return bool(self._redo)

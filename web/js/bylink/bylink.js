@@ -15,6 +15,7 @@ import { byLinkProblem } from "../share/bylink-problem.js";
 import { showNotice } from "../share/notice.js";
 import { h } from "../base/dom.js";
 import { pageUrl } from "../share/share-dialog.js";
+import { sendRow as linkRow } from "./send-row.js";
 
 /**
  * The turns the friends played since this device's seat last moved (the last `players - 1` at
@@ -48,6 +49,8 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
   let handing = false;
   let asking = null; // {id, link, info, seen}: a friend invited by a link, asked their name before joining
   const visit = new Map(); // entry id -> {seat, secret, link, seats}: kept when storage is not
+  const makers = new Set(); // onLink's listeners: told each link this device makes, before it shows
+  const made = (link) => makers.forEach((fn) => fn(link));
 
   const names = () => store.seats.map((s) => s.name);
   const nameOf = (seat) => names()[seat] || t("seat.default-name", { n: seat + 1 });
@@ -78,14 +81,15 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
   /**
    * Open a by-link game's link on this device: ask a friend invited by it their name and join,
    * move the kept game on (its new turns animate), or show it. An older link than the kept one is
-   * said, and changes nothing.
+   * said, and changes nothing. `name`: a friend who gave their name already (a live table's,
+   * live/live.js) joins with it, unasked.
    */
-  async function open(link, hashNames = []) {
+  async function open(link, hashNames = [], { name = null } = {}) {
     const info = await read(link);
     const mine = await kept(info.gameId);
     // The kept seats, named as the link names them where it does.
     const seen = { seats: mine?.seats ?? [], names: hashNames };
-    if (isInvitation(info, mine)) return invited(link, info, seen);
+    if (isInvitation(info, mine)) return invited(link, info, seen, name);
     if (!info.signed) showNotice(t("fair.weaker"), { kind: "info", testid: "bylink-weaker" });
     if (!mine?.link) return show(link, mine?.secret ?? null, info.gameId, seen);
     return moveOn(link, mine, info.gameId, seen);
@@ -99,7 +103,8 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
    * A friend invited by `link`: the game as it stands, and the panel asks their name first, since
    * joining signs it into the game (the name the link gave the seat, to keep or change).
    */
-  async function invited(link, info, seen) {
+  async function invited(link, info, seen, name = null) {
+    if (name) return join({ link, info, seen }, name);
     asking = { id: byLinkEntryId(info.gameId), link, info, seen };
     await show(link, null, info.gameId, seen);
   }
@@ -107,6 +112,7 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
   /** Join the game of `link` as the next seat, which signs `name` into it. */
   async function join({ link, info, seen }, name) {
     const joined = await store.call("bylinkJoin", { link, name });
+    made(joined.link);
     const names = [...seen.names];
     names[info.joined] = name;
     return show(joined.link, joined.secret, joined.gameId, { ...seen, names });
@@ -154,6 +160,16 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
     await show(link, mine.secret, gameId, seen);
   }
 
+  /**
+   * A link of the by-link game on screen (a live table's, live/live.js), checked against the
+   * game as shown rather than its kept copy (no storage read: a friend's move shows sooner).
+   */
+  function openOnScreen(link) {
+    const game = store.view.bylink;
+    const mine = { seat: game.seat, secret: store.byLinkSecret, link: game.link, seats: store.seats };
+    return moveOn(link, mine, game.gameId, { seats: store.seats, names: [] });
+  }
+
   /** After each change: hand a finished turn on, and say whose turn it is. */
   async function follow({ view }) {
     const game = view?.bylink;
@@ -166,6 +182,7 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
       handing = true;
       try {
         const passed = await store.call("bylinkHandOn");
+        made(passed.link);
         await show(passed.link, store.byLinkSecret, passed.gameId, { seats: store.seats });
       } finally {
         handing = false;
@@ -221,43 +238,8 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
   // The link to send, and Send: the phone's share sheet where there is one, a copy elsewhere.
   function sendRow(game) {
     const url = pageUrl(null, formatByLinkHash(game.link, linkNames(store.seats)));
-    const field = h("input", {
-      class: "tg-bylink-link",
-      readonly: true,
-      value: url,
-      dataset: { testid: "bylink-link" },
-      aria: { label: t("fair.link-label") },
-    });
-    const status = h("p", { class: "tg-bylink-status", role: "status", dataset: { testid: "bylink-status" } });
-    const friend = unnamed(store.seats, game.toAct) ? null : nameOf(game.toAct);
-    const copy = async () => {
-      try {
-        await navigator.clipboard.writeText(url);
-        status.textContent = friend ? t("bylink.copied", { name: friend }) : t("fair.copied");
-      } catch {
-        field.focus();
-        field.select(); // no clipboard permission: selected for Ctrl+C
-        status.textContent = t("bylink.copy-by-hand");
-      }
-    };
-    const canShare = typeof navigator.share === "function";
-    const send = async () => {
-      if (!canShare) return copy();
-      try {
-        await navigator.share({ title: "Taluva", text: sendText(game), url });
-        status.textContent = "";
-      } catch (error) {
-        if (error?.name !== "AbortError") await copy(); // refused: the link is copied instead
-      }
-    };
-    const sendButton = button(t("bylink.send"), "bylink-send", send, "tg-btn tg-btn-primary");
-    if (canShare) sendButton.title = t("fair.share");
-    const buttons = [
-      sendButton,
-      // Beside a share sheet, a plain copy too (a message already open elsewhere).
-      canShare ? button(t("fair.copy"), "bylink-copy", copy) : null,
-    ].filter(Boolean);
-    return [h("div", { class: "tg-bylink-row" }, field, ...buttons), status];
+    const name = unnamed(store.seats, game.toAct) ? null : nameOf(game.toAct);
+    return linkRow({ url, text: sendText(game), name });
   }
 
   // A friend invited by a link: their name first (the one the link gave their seat, to change or
@@ -329,12 +311,11 @@ export function createByLink({ store, games, mount = (panel) => document.body.ap
   return {
     create,
     open,
+    openOnScreen,
+    /** `fn(link)` for each link this device makes (joining, confirming, handing on), at once. */
+    onLink: (fn) => makers.add(fn),
     /** The link to send now (the last one this device made or opened), or null. */
     link: () =>
       store.view?.bylink ? pageUrl(null, formatByLinkHash(store.view.bylink.link, linkNames(store.seats))) : null,
   };
-}
-
-function button(label, testid, onclick, cls = "tg-btn") {
-  return h("button", { type: "button", class: cls, dataset: { testid }, onclick }, label);
 }

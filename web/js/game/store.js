@@ -143,6 +143,16 @@ export class GameStore {
     return view;
   }
 
+  /**
+   * A friend's placement on a live table (live/live.js): the engine's view (`method`, its door,
+   * checks it against the link on screen), shown as a link's turn is (cause "link", by "friend").
+   */
+  async openLiveStep({ method, ...params }) {
+    const view = await this.#askView(method, params);
+    this.#commit(view, { cause: "link", by: "friend" });
+    return view;
+  }
+
   // ---- moves ----------------------------------------------------------------------------------
 
   /** Play a move (move JSON, or {notation}); rejects with the engine's error, also reported. */

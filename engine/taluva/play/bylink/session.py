@@ -23,7 +23,7 @@ can be made at once.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from taluva.play.bylink import (
     PLAYING_STAGE,
@@ -36,7 +36,7 @@ from taluva.play.bylink import (
     to_link,
 )
 from taluva.play.session import Session
-from taluva.rules.game import BUILD, PLACE
+from taluva.rules.game import BUILD, PLACE, Game
 from taluva.rules.tiles import Tile
 
 
@@ -55,6 +55,12 @@ class ByLinkSession(Session):
         seat = device_seat(link, secret) if secret is not None else None
         mover = draw and link.stage == PLAYING_STAGE and seat is not None and seat == link.to_act
         game = open_turn(link, secret) if mover else link.game.copy()  # type: ignore[arg-type]
+        return cls.of(link, game, secret, seat)
+
+    @classmethod
+    def of(cls, link: ByLinkGame, game: Game, secret: bytes | None, seat: int | None) -> Self:
+        """A session showing ``game``, the game of ``link`` or a step beyond it, on the device of
+        ``seat`` (holding ``secret``)."""
         session = cls.from_game(game)
         session.link, session.secret, session.seat = link, secret, seat
         return session

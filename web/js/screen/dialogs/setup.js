@@ -119,6 +119,7 @@ export class SetupDialog {
       h("h2", { id: "tg-setup-title" }, t("layout.new-game")),
       players,
       byLinkOption(() => this.#setByLink(this.form.elements.bylink.checked)),
+      liveOption(() => this.#setLive(this.form.elements.live.checked)),
       h("fieldset", {}, h("legend", {}, t("setup.seats")), this.seatList),
       h("details", { class: "tg-options" }, h("summary", {}, t("setup.options")), tiles, found, rank, teams),
       this.error,
@@ -151,9 +152,17 @@ export class SetupDialog {
   // By link, the other seats are friends on their own devices: no computer choices (the seats'
   // own stay, for when the box is unticked again).
   #setByLink(on) {
+    if (!on) this.form.elements.live.checked = false;
     this.#readSeats();
     this.byLink = on;
     this.#renderSeats();
+  }
+
+  // Live is by link with the devices connected: ticking it ticks "by link", and unticking "by
+  // link" unticks it.
+  #setLive(on) {
+    if (on) this.form.elements.bylink.checked = true;
+    this.#setByLink(this.form.elements.bylink.checked);
   }
 
   #readSeats() {
@@ -282,7 +291,8 @@ export class SetupDialog {
     }
     this.error.textContent = "";
     try {
-      if (byLink) await this.onByLink({ options, seats });
+      if (byLink && f.live.checked && this.onLive) await this.onLive({ options, seats });
+      else if (byLink) await this.onByLink({ options, seats });
       else await this.onStart({ options, seats });
       this.close();
     } catch (err) {
@@ -298,5 +308,15 @@ function byLinkOption(onchange) {
     { class: "tg-check" },
     h("input", { type: "checkbox", name: "bylink", "data-testid": "setup-bylink", onchange }),
     h("span", {}, h("strong", {}, t("fair.option")), h("br"), t("fair.option.help")),
+  );
+}
+
+/** "Play live with a friend": by link, the devices connected directly (live/live.js). */
+function liveOption(onchange) {
+  return h(
+    "label",
+    { class: "tg-check" },
+    h("input", { type: "checkbox", name: "live", "data-testid": "setup-live", onchange }),
+    h("span", {}, h("strong", {}, t("live.option")), h("br"), t("live.option.help")),
   );
 }
