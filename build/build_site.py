@@ -86,6 +86,9 @@ BOOT_CONFIG = "js/boot-config.js"
 # in other sites' frames, where this origin's service worker is not in charge anyway) and
 # English's catalogue (the pages have English built in: js/i18n/english.js).
 ON_DEMAND = ("fonts/taluva-tc.woff2", "embed.html", "js/embed/", "i18n/en.json")
+# Files a host may edit in the built site (docs/hosting.md): left out of the service worker's
+# manifest, so that they come from the network (an edited file would fail the precache's check).
+HOST_EDITED = ("live.json",)
 # Written by this script, not copied from web/.
 GENERATED = ("sw.js", "js/boot-config.js", "manifest.webmanifest", "js/i18n/english.js")
 # The precompressed variants precompress.mjs writes beside a file.
@@ -342,7 +345,7 @@ def on_demand_files(files: Iterable[str]) -> list[str]:
 
 def write_service_worker(site: Path) -> str:
     """Prepend this build's file manifest to the sw.js template; return the cache version."""
-    files = file_manifest(site, exclude=("sw.js",))
+    files = file_manifest(site, exclude=("sw.js", *HOST_EDITED))
     version = manifest_id(files)
     build = json.dumps(
         {"version": version, "files": files, "onDemand": on_demand_files(files)},

@@ -18,19 +18,14 @@ NO_STUN = json.dumps({"iceServers": []})
 
 
 def live_device(page, url: str, errors: list[str]):
-    """A person's device opening `url`, its live.json naming no STUN server. The service worker
-    would answer live.json from the build's copy (cache first), where no route reaches: once the
-    page is up, its requests bypass the worker (the live chunk and live.json come from the server
-    and the route)."""
+    """A person's device opening `url`, its live.json naming no STUN server (the service worker
+    leaves live.json to the network, so the route answers it)."""
     page.context.route(
         "**/live.json", lambda route: route.fulfill(body=NO_STUN, content_type="application/json")
     )
     watched(page, errors).goto(url)
     wait_ready(page)
     wait_game_ready(page)
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.setBypassServiceWorker", {"bypass": True})
     return page
 
 
