@@ -50,6 +50,7 @@ export function createLivePanel({ mount, actions }) {
     const parts = [...everyone, ...table.friends.map((friend) => friendRow(friend, everyone.length > 0))];
     parts.push(...waitingToJoin(table, onTable));
     if (table.note) parts.push(line(table.note, "live-note", "tg-bylink-news"));
+    if (table.privacy && !everyone.length) parts.push(line(table.privacy, "live-privacy", "tg-live-help"));
     const ended = table.friends.some((f) => f.state === "left" || f.state === "failed");
     if (ended && canHost && onTable) parts.push(...again());
     return parts;
@@ -187,6 +188,7 @@ function keyOf({ table, onTable, bylink }) {
       hub: table.hub,
       asking: table.asking,
       note: table.note,
+      privacy: table.privacy,
       friends: table.friends.map(({ seat, name, state, url }) => [seat, name, state, url]),
     },
     onTable,

@@ -357,7 +357,9 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
     } catch {
       /* a storage that refuses: said each time */
     }
-    showNotice(t("live.privacy", { stun: servers.length ? "yes" : "no" }), { kind: "info", testid: "live-privacy" });
+    // In the panel, beside the links it is about, until a friend is here: a notice over the
+    // screen would cover the status line and the seats while the player sets the table up.
+    if (table) table.privacy = t("live.privacy", { stun: servers.length ? "yes" : "no" });
   }
 
   /** End the table (a new one, or a game that left the screen): a bye to each friend. */
