@@ -32,7 +32,9 @@ def test_service_worker_lists_every_file_with_its_hash(site_dir):
     build = sw_build(site_dir)
     actual = {
         path: digest
-        for path, digest in build_site.file_manifest(site_dir, ("sw.js", *build_site.HOST_EDITED)).items()
+        for path, digest in build_site.file_manifest(
+            site_dir, ("sw.js", *build_site.HOST_EDITED)
+        ).items()
         if not path.startswith("bench-minimal/")
     }  # written later by make bench-boot
     assert build["files"] == actual
