@@ -48,7 +48,7 @@ def test_offline_cache_holds_exactly_this_build(page, server, site_dir):
     cached = page.evaluate(
         f"caches.open({names[0]!r}).then(c => c.keys()).then(rs => rs.map(r => r.url))"
     )
-    files = build_site.file_manifest(site_dir, ("sw.js",))
+    files = build_site.file_manifest(site_dir, ("sw.js", *build_site.HOST_EDITED))
     expected = {server.url + path for path in files if not path.startswith("bench-minimal/")}
     # the game page in English fetches no Chinese font and no embed: neither is cached
     on_demand = {server.url + path for path in build_site.on_demand_files(files)}
