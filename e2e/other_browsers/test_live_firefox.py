@@ -14,6 +14,7 @@ import io
 import json
 import random
 import statistics
+import time
 from collections.abc import Iterator
 from http import HTTPStatus
 from pathlib import Path
@@ -104,10 +105,13 @@ class Device:
         self.name, self.driver = name, driver
 
     def until(self, predicate: str, what: str, *args, timeout_s: float = 30):
-        fn = UNTIL.replace("PREDICATE", predicate)
-        value = self.driver.evaluate(fn, list(args), int(timeout_s * 1000))
-        assert value, f"{self.name}: {what} not within {timeout_s} s"
-        return value
+        fn, end = UNTIL.replace("PREDICATE", predicate), time.monotonic() + timeout_s
+        # In spans of at most a minute: the driver gives up on an answer after 180 s.
+        while (left := end - time.monotonic()) > 0:
+            value = self.driver.evaluate(fn, list(args), int(min(left, 60) * 1000))
+            if value:
+                return value
+        raise AssertionError(f"{self.name}: {what} not within {timeout_s} s")
 
     def shows(self, selector: str, timeout_s: float = 30) -> None:
         self.until(SELECTOR, f"{selector} shown", selector, timeout_s=timeout_s)
