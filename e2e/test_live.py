@@ -188,6 +188,13 @@ def test_a_dropped_channel_goes_on_by_link_and_reconnects_and_refuses_bad_messag
     assert errors == []
 
 
+# Everyone but this device named in the panel's "… are here" sentence.
+ALL_HERE = """(names) => {
+  const said = document.querySelector('[data-testid=live-here]')?.textContent ?? '';
+  return names.every((name) => said.includes(name));
+}"""
+
+
 @pytest.mark.parametrize("names", [["Ann", "Bo", "Cy"], ["Ann", "Bo", "Cy", "Di"]], ids=["3", "4"])
 def test_a_table_of_three_or_four_plays_live_the_inviter_relaying(
     server, warm_page, devices, names
@@ -208,6 +215,11 @@ def test_a_table_of_three_or_four_plays_live_the_inviter_relaying(
     ann.wait_for_function("() => location.hash.startsWith('#f=')")
     said = ann.text_content("[data-testid=live-here]")
     assert all(n in said for n in names[1:]), said
+    # Each friend hears from Ann who else is at the table, not only that Ann is: the friend who
+    # connected last saw the others come before, the first saw them come after.
+    for seat, page in pages.items():
+        others = [name for other, name in enumerate(names) if other != seat]
+        page.wait_for_function(ALL_HERE, arg=others, timeout=20_000)
     delays: list[float] = []
     turns = play_live(dict(sorted(pages.items())), random.Random(11), delays)
     print(f"\n{len(names)} players, relayed: {latency(delays)} ({turns} turns)")
@@ -217,6 +229,11 @@ def test_a_table_of_three_or_four_plays_live_the_inviter_relaying(
         s: s for s in pages
     }
     assert_live_enough(delays, RELAYED_LIMIT_MS)
+    # Bo's channel closes: Ann tells the others that he left.
+    drop(ann, 1)
+    for seat in range(2, len(names)):
+        pages[seat].wait_for_selector(friend_row(1, "left"), state="attached", timeout=20_000)
+        assert f"{names[1]} left" in pages[seat].text_content(PANEL)
     assert errors == []
 
 

@@ -21,7 +21,7 @@ from taluva.play.live import (
     read_message,
     write_message,
 )
-from taluva.play.live.message import FIELDS
+from taluva.play.live.message import FIELDS, OPTIONAL
 
 SCALE = float(os.environ.get("TALUVA_HYPOTHESIS_SCALE", "1"))
 GAME_ID = "0123456789abcdef"
@@ -68,6 +68,23 @@ def test_a_hello_without_a_seat_or_with_a_messy_name(fields: dict, read: dict) -
     """A hello's seat may be null (left out when writing); a name is cleaned as names are."""
     message = read_message(write_message("hello", **fields))
     assert message.items() >= read.items()
+
+
+@pytest.mark.parametrize(
+    ("fields", "read"),
+    [({}, {"v": 1, "type": "bye"}), ({"seat": 2}, {"v": 1, "type": "bye", "seat": 2})],
+)
+def test_a_bye_is_the_senders_own_or_names_the_seat_that_left(fields: dict, read: dict) -> None:
+    """At 3-4 players the inviter relays who left: a bye with the seat; without one, the sender."""
+    assert read_message(write_message("bye", **fields)) == read
+
+
+@pytest.mark.parametrize("seat", [None, 4, -1, "1", True])
+def test_a_byes_seat_is_a_seat(seat: Any) -> None:
+    with pytest.raises(LiveMessageError) as refused:
+        read_message(text_of({"v": 1, "type": "bye", "seat": seat}))
+    assert refused.value.code == "live-message"
+    assert refused.value.facts == {"problem": "field", "field": "seat"}
 
 
 def test_a_placement_is_read_in_its_own_notation() -> None:
@@ -278,7 +295,8 @@ def test_read_message_answers_a_message_or_its_typed_error_whatever_the_text(tex
     # What is read is a message the writer writes again, field for field.
     fields = {k: v for k, v in message.items() if k not in ("v", "type")}
     assert read_message(write_message(message["type"], **fields)) == message
-    assert set(message) == {"v", "type", *FIELDS[message["type"]]}
+    every = {"v", "type", *FIELDS[message["type"]]}
+    assert every - OPTIONAL.get(message["type"], frozenset()) <= set(message) <= every
 
 
 @settings(max_examples=max(25, int(200 * SCALE)), deadline=None)

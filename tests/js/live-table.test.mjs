@@ -4,13 +4,16 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   answerSeat,
+  direct,
   joinsNow,
   linkProblemKey,
+  othersFor,
   othersHere,
+  presenceSeat,
   refusalKind,
   relayTargets,
 } from "../../web/js/live/live-table.js";
-import { isLiveHash } from "../../web/js/live/entry.js";
+import { canConnectLive, isLiveHash } from "../../web/js/live/entry.js";
 
 const friends = [
   { seat: 1, open: true, state: "here", name: "Bo" },
@@ -73,4 +76,50 @@ test("the page's start knows a live link by its hash alone (live.js reads it who
   assert.equal(isLiveHash("#f=3abc"), false);
   assert.equal(isLiveHash("#g=ABC&live=1"), false);
   assert.equal(isLiveHash(undefined), false);
+});
+
+test("the inviter names to a friend who arrives every other friend here, and no one gone", () => {
+  const arriving = { seat: 3, open: true, state: "connecting", name: "Di" };
+  const table = [...friends.slice(0, 2), arriving];
+  assert.deepEqual(
+    othersFor(table, 3).map((f) => f.name),
+    ["Bo", "Cy"],
+  );
+  assert.deepEqual(
+    othersFor(table, 1).map((f) => f.name),
+    ["Cy"],
+  );
+  assert.deepEqual(othersFor(friends, 2), [friends[0]]); // Di left: not named
+  assert.deepEqual(othersFor([], 1), []);
+});
+
+test("a hello or bye from the inviter is about another friend when it names another seat", () => {
+  const fromAnn = 0;
+  assert.equal(presenceSeat({ type: "hello", name: "Ann", seat: 0 }, fromAnn), null); // Ann's own
+  assert.equal(presenceSeat({ type: "hello", name: "Cy", seat: 2 }, fromAnn), 2);
+  assert.equal(presenceSeat({ type: "bye", seat: 2 }, fromAnn), 2);
+  assert.equal(presenceSeat({ type: "bye" }, fromAnn), null); // Ann leaves
+  assert.equal(presenceSeat({ type: "hello", name: "Ann", seat: null }, fromAnn), null);
+});
+
+test("a friend's panel knows the inviter's row from the friends the inviter named", () => {
+  const table = [
+    { seat: 0, open: true, state: "here", name: "Ann" },
+    { seat: 2, state: "here", name: "Cy", relayed: true },
+  ];
+  assert.deepEqual(
+    direct(table).map((f) => f.seat),
+    [0],
+  );
+  assert.deepEqual(othersHere(table), ["Ann", "Cy"]); // "Ann and Cy are here"
+  assert.deepEqual(relayTargets(table), [0]); // nothing is sent to a friend named, only to Ann
+});
+
+test("a browser without WebRTC is known before any connection is tried", () => {
+  assert.equal(canConnectLive({}), false);
+  assert.equal(canConnectLive({ RTCPeerConnection: undefined }), false);
+  assert.equal(canConnectLive({ RTCPeerConnection: {} }), false);
+  assert.equal(canConnectLive({ RTCPeerConnection: class {} }), true);
+  assert.equal(canConnectLive(null), false);
+  assert.equal(canConnectLive(), typeof globalThis.RTCPeerConnection === "function");
 });

@@ -29,7 +29,7 @@ import { keptGameToShow, openFirstGame, openLinkHash } from "./first-game.js";
 import { parseByLinkHash } from "./share/bylink-hash.js";
 import { hashLanguage } from "./share/hash.js";
 import { linkPictureToShow } from "./share/link-picture.js";
-import { isLiveHash, liveOnFirstUse } from "./live/entry.js";
+import { canConnectLive, isLiveHash, liveOnFirstUse } from "./live/entry.js";
 
 async function openGame(store, games, byLink, live) {
   const notices = [];
@@ -230,6 +230,7 @@ export async function startApp(root, engine, { onPreview = () => {}, languages =
   screen.dialogs.when("setup", (setup) => {
     setup.onByLink = (config) => byLink.create(config);
     setup.onLive = (config) => live.start(config);
+    if (!canConnectLive()) setup.withoutLive();
   });
   await yieldToMain(); // the first game's render in a task of its own
   const start = await openGame(store, games, byLink, live);

@@ -5,6 +5,8 @@
 /** Does `hash` name a live link (`#live=…` or `#live-answer=…`)? signal.js reads it whole. */
 export const isLiveHash = (hash) => /^#?live(-answer)?=/.test(String(hash ?? ""));
 
+export { canConnectLive } from "./webrtc.js";
+
 /**
  * The live table, made on first use by `feature(load)` (app.js): {start(config), openHash(hash), table()}.
  * `say(text)` tells the status area; the panel goes under the step bar, before the by-link one.

@@ -41,20 +41,23 @@ export function createLivePanel({ mount, actions }) {
     panel = box;
   }
 
-  function body({ table, onTable, bylink }) {
-    const canHost = bylink && bylink.seat !== null && bylink.stage !== "over";
+  function body({ table, onTable, bylink, canHost: canConnect }) {
+    const canHost = canConnect && hostable(bylink);
     if (!table) return canHost ? again() : null;
-    if (table.asking) return nameQuestion(table);
+    if (table.unable || table.asking) return opening(table);
     const everyone = playing(table, onTable);
     // With everyone here, that one sentence says it: the friends' rows stay, empty.
     const parts = [...everyone, ...table.friends.map((friend) => friendRow(friend, everyone.length > 0))];
     parts.push(...waitingToJoin(table, onTable));
     if (table.note) parts.push(line(table.note, "live-note", "tg-bylink-news"));
     if (table.privacy && !everyone.length) parts.push(line(table.privacy, "live-privacy", "tg-live-help"));
-    const ended = table.friends.some((f) => f.state === "left" || f.state === "failed");
-    if (ended && canHost && onTable) parts.push(...again());
+    if (ended(table) && canHost && onTable) parts.push(...again());
     return parts;
   }
+
+  // An invitation opened: the friend's name asked, or (no WebRTC here) by link offered instead.
+  const opening = (table) =>
+    table.unable ? [line(table.unable, "live-unable", "tg-bylink-news")] : nameQuestion(table);
 
   // Everyone here: the one sentence that says so.
   function playing(table, onTable) {
@@ -179,12 +182,20 @@ export function createLivePanel({ mount, actions }) {
   return { render };
 }
 
+// A by-link game this device has a seat of, not over: it may be played live.
+const hostable = (bylink) => Boolean(bylink) && bylink.seat !== null && bylink.stage !== "over";
+
+// This device's own connection ended (not another friend's, that the inviter said): "Play live".
+const ended = (table) => table.friends.some((f) => !f.relayed && (f.state === "left" || f.state === "failed"));
+
 const line = (text, testid, cls = "tg-bylink-text") => h("p", { class: cls, dataset: { testid } }, text);
 
 // What the panel shows, without the game's every change.
-function keyOf({ table, onTable, bylink }) {
+function keyOf({ table, onTable, bylink, canHost }) {
   return {
+    canHost,
     table: table && {
+      unable: table.unable,
       hub: table.hub,
       asking: table.asking,
       note: table.note,

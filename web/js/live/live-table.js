@@ -31,6 +31,26 @@ export function answerSeat(game, waiting, given = null) {
   return waiting.length === 1 ? waiting[0] : null;
 }
 
+/**
+ * The seat a hello or a bye received is about, when it is not the sender's own: at 3-4 players
+ * the inviter tells each friend who else came (a hello with their seat) and who left (a bye
+ * with it). null for the sender itself (its own seat, `from`, or none).
+ */
+export function presenceSeat(message, from) {
+  const seat = message?.seat;
+  return Number.isInteger(seat) && seat !== from ? seat : null;
+}
+
+/** The friends here but `seat`, whom the inviter names to the friend of `seat` as they arrive. */
+export function othersFor(friends, seat) {
+  return friends.filter((f) => f.open && f.state === "here" && f.seat !== seat);
+}
+
+/** The friends this device is connected to itself (not those the inviter says are here). */
+export function direct(friends) {
+  return friends.filter((f) => !f.relayed);
+}
+
 /** Everyone's name but this device's, for "Bo and Cy are here". */
 export function othersHere(friends) {
   return friends.filter((f) => f.state === "here").map((f) => f.name);

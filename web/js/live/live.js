@@ -12,7 +12,9 @@ import { liveHash, readAnswer, readInvite, readLiveHash } from "./signal.js";
 import { iceServers } from "./ice-config.js";
 import { deliverAnswer, listenForAnswers } from "./handoff.js";
 import { createLivePanel } from "./live-panel.js";
-import { answerSeat, joinsNow, linkProblemKey, refusalKind, relayTargets } from "./live-table.js";
+import { canConnectLive } from "./webrtc.js";
+import { answerSeat, direct, joinsNow, linkProblemKey, refusalKind, relayTargets } from "./live-table.js";
+import { createPresence } from "./live-presence.js";
 import { cleanName, unnamed } from "../game/seats.js";
 import { byLinkEntryId } from "../games/library.js";
 import { t } from "../i18n/messages.js";
@@ -52,6 +54,15 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
   const onTable = () => table !== null && game()?.gameId === table.gameId;
   const seatName = (seat) => (unnamed(store.seats, seat) ? null : store.seats[seat]?.name);
   const problem = (error) => console.warn("Taluva: live table:", error);
+  const { presence, dropped } = createPresence({
+    table: () => table,
+    friends,
+    post,
+    say,
+    nameOf: (friend) => nameOf(friend), // defined below
+    refused,
+    render,
+  });
 
   /** A new by-link game from the New game dialog, its friends invited live. */
   async function start({ options, seats }) {
@@ -62,8 +73,8 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
   /** Invite every other seat of the by-link game on screen (new, or in progress: a reconnection). */
   async function host() {
     const on = game();
-    if (!on || on.seat === null) return;
-    close("again");
+    if (!on || on.seat === null || !canConnectLive()) return;
+    close();
     table = { gameId: on.gameId, seat: on.seat, name: seatName(on.seat), hub: true, friends: new Map() };
     const servers = await iceServers();
     tellPrivacy(servers);
@@ -140,6 +151,7 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
 
   /** A friend opens an invitation: asked their name first, unless this device keeps the game. */
   async function openInvite(text) {
+    if (!canConnectLive()) return cannotConnect(text);
     let read;
     try {
       read = await readInvite(text);
@@ -147,7 +159,7 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
       return refuseLink("live.invite.bad", error);
     }
     const { gameId, seat, from, name } = read.game ?? {};
-    close("again");
+    close();
     const host = { seat: from, name: cleanName(name ?? "") || null, state: "asking" };
     table = { gameId, seat, name: null, hub: false, friends: new Map([[from, host]]), inviteText: text };
     const entry = games.available ? await games.entry(byLinkEntryId(gameId)).catch(() => null) : null;
@@ -156,6 +168,23 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
       return answerInvite(seatName(entry.bylink.seat) ?? "");
     }
     table.asking = true;
+    render();
+  }
+
+  /**
+   * No WebRTC here: said in the panel before anything else, the inviter named when the
+   * invitation reads, and by link offered instead; the game on screen stays as it is.
+   */
+  async function cannotConnect(text) {
+    const read = await readInvite(text).catch(() => null);
+    const name = cleanName(read?.game?.name ?? "");
+    close();
+    table = {
+      gameId: null,
+      hub: false,
+      friends: new Map(),
+      unable: t("live.unable", { named: name ? "yes" : "no", name }),
+    };
     render();
   }
 
@@ -204,8 +233,7 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
     } catch (error) {
       return refused(friend, error);
     }
-    if (message.type === "bye") return dropped(friend);
-    if (message.type === "hello") return hello(friend, message);
+    if (["hello", "bye"].includes(message.type)) return presence(friend, message);
     if (!["link", "step"].includes(message.type)) return;
     // The inviter passes it on at once: every device checks all it receives, so the relay adds
     // no trust, only its hop.
@@ -216,15 +244,6 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
     } catch (error) {
       refused(friend, error);
     }
-  }
-
-  /** A friend's device says who it is: they are here. */
-  function hello(friend, message) {
-    if (message.gameId !== table.gameId) return refused(friend, { args: { problem: "game" } });
-    friend.name = cleanName(message.name ?? "") || friend.name;
-    friend.state = "here";
-    say(t("live.here", { name: nameOf(friend) }));
-    render();
   }
 
   /** A link from `friend`: joined with (a seat's turn to join), moved on to, or left as older. */
@@ -320,14 +339,6 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
 
   const nameOf = (friend) => friend.name || seatName(friend.seat) || t("seat.default-name", { n: friend.seat + 1 });
 
-  function dropped(friend) {
-    if (!friend.open && friend.state === "left") return;
-    Object.assign(friend, { open: false, state: "left", channel: null });
-    say(t("live.left", { name: nameOf(friend) }));
-    table.note = t("live.dropped", { name: nameOf(friend) });
-    render();
-  }
-
   // A connection that never opened (no direct path within 10 s, or given up): by link it goes on.
   function failed(friend, error) {
     problem(error);
@@ -363,11 +374,11 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
   }
 
   /** End the table (a new one, or a game that left the screen): a bye to each friend. */
-  function close(reason = "stop") {
+  function close() {
     if (!table) return;
     stopListening();
     for (const friend of friends()) {
-      if (friend.open) send([friend.seat], { v: 1, type: "bye", reason });
+      if (friend.open) send([friend.seat], { v: 1, type: "bye" }); // the engine's own form
       friend.open = false;
       friend.channel?.close();
       friend.end?.();
@@ -377,18 +388,19 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
   }
 
   // A tab closed or left: the friends hear a bye at once rather than a channel gone quiet.
-  addEventListener("pagehide", () => close("bye"));
+  addEventListener("pagehide", () => close());
 
   function render() {
-    const all = friends();
+    const all = direct(friends());
     // The by-link panel's link to send gives way while the table is being set up or every
     // friend is here (live.css); it comes back when a connection fails or drops.
     const live = onTable() && all.length > 0 && !all.some((f) => ["left", "failed"].includes(f.state));
     if (live) document.body.dataset.live = "on";
     else delete document.body.dataset.live;
     panel.render({
-      table: table && { ...table, friends: all.map((f) => ({ ...f, named: Boolean(f.name), name: nameOf(f) })) },
+      table: table && { ...table, friends: friends().map((f) => ({ ...f, named: Boolean(f.name), name: nameOf(f) })) },
       onTable: onTable(),
+      canHost: canConnectLive(),
       bylink: game(),
       seats: store.seats,
     });

@@ -10,7 +10,8 @@ deeper than itself: ``{"v": 1, "type": ..., <its fields>}``. The four types:
 ``step``   a placement as it is made (:mod:`taluva.play.live.step`): ``gameId``, ``turn``
            (from 1), ``value`` (the mover's chain value for the turn's draw, 64 hex digits)
            and ``placement`` (its notation, ``"q,r/clock"``)
-``bye``    nothing: the sender leaves the table
+``bye``    nothing: the sender leaves the table; or ``seat`` (0-3): the inviter says that the
+           friend of that seat left (at 3-4 players it relays who comes and goes)
 ========  ==================================================================================
 
 :func:`read_message` refuses anything else with a :class:`LiveMessageError` (or a
@@ -120,9 +121,11 @@ FIELDS: dict[str, dict[str, Check]] = {
         "value": _text(64, _VALUE, "a chain value (64 hex digits)"),
         "placement": _placement,
     },
-    "bye": {},
+    "bye": {"seat": _number(0, 3)},
 }
 TYPES = tuple(FIELDS)
+# Fields a message may leave out: a bye without a seat is the sender's own.
+OPTIONAL: dict[str, frozenset[str]] = {"bye": frozenset({"seat"})}
 
 
 def _refuse(problem: str, message: str, **facts: Any) -> LiveMessageError:
@@ -156,6 +159,8 @@ def _checked(message: dict[str, Any]) -> dict[str, Any]:
     read: dict[str, Any] = {"v": VERSION, "type": kind}
     for name, check in fields.items():
         if name not in message:
+            if name in OPTIONAL.get(kind, ()):
+                continue
             raise _refuse("missing", f"a {kind} message has a {name}", field=name)
         try:
             read[name] = check(message[name])
@@ -200,6 +205,8 @@ def write_message(kind: str, **fields: Any) -> str:
 
     >>> write_message("bye")
     '{"v":1,"type":"bye"}'
+    >>> write_message("bye", seat=2)
+    '{"v":1,"type":"bye","seat":2}'
     >>> write_message("link")
     Traceback (most recent call last):
     ...

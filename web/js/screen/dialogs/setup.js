@@ -42,6 +42,19 @@ export class SetupDialog {
     this.el = this.#build();
   }
 
+  /**
+   * A browser that cannot connect directly to another device (no WebRTC: live/entry.js
+   * canConnectLive): the live option is off, and says why; by link stays.
+   */
+  withoutLive() {
+    const box = this.form.elements.live;
+    box.checked = false;
+    box.disabled = true;
+    const why = h("span", { class: "tg-check-why", "data-testid": "setup-live-why" }, t("live.option.unavailable"));
+    box.closest("label").classList.add("tg-check-off");
+    box.nextElementSibling.append(h("br"), why);
+  }
+
   /** The engine's computer levels, known once it is up; the seats' lists are drawn on open(). */
   setLevels(levels) {
     this.types = seatTypes(levels);
