@@ -384,13 +384,14 @@ def test_every_other_player_answers_in_turn_until_the_seats_next_turn(
     assert (list(game.deck), game.drawn, game.phase, game.current, len(game.turns)) == before
 
 
-def test_master_looks_a_third_ply_ahead_with_two_players_only() -> None:
-    """Measured to pay with two players; at 3-4 the ply would come after two or three answers."""
+def test_master_looks_a_third_ply_ahead_at_every_table() -> None:
+    """Measured to pay with two players, and at 3 players after the two answers (docs/ai.md);
+    strong stops at the answers."""
     from taluva.ai.players import level_config
 
     for options in OPTION_SETS:
         game = Game(options, seed=1)
-        assert level_config("master", game).own_next is (options.players == 2), options
+        assert level_config("master", game).own_next, options
         assert not level_config("strong", game).own_next
 
 
@@ -398,18 +399,20 @@ class _Reached(Exception):
     """Raised by a spy to stop a search once it reaches the code under test."""
 
 
+@pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("phase", [PLACE, BUILD])
-def test_master_s_choices_reach_its_own_next_turn_with_two_players(
-    phase: str, monkeypatch: pytest.MonkeyPatch
+def test_master_s_choices_reach_its_own_next_turn(
+    phase: str, players: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The turn's plan and a build without a plan both run the third ply at a 2-player table."""
+    """The turn's plan and a build without a plan both run the third ply, with two players
+    and after every other player's answer at a larger table."""
     from taluva.ai import search
 
     def reached(*args: object) -> None:
         raise _Reached
 
     monkeypatch.setattr(search, "own_turn_value", reached)
-    game = position(Options(players=2), 13, steps=12, phase=phase)
+    game = position(Options(players=players), 13, steps=12, phase=phase)
     with pytest.raises(_Reached):
         if phase == PLACE:
             search.finish(choose(game.copy(), "master", random.Random(1), None))

@@ -41,8 +41,8 @@ REGISTRY: tuple[Level, ...] = (
     Level(
         "master",
         15.0,
-        "searches further than strong: with two players its own next turn too; at larger "
-        "tables more of its own turns, each weighed against every other player's best replies",
+        "searches further than strong: its own next turn too, after every other player's best "
+        "reply",
     ),
 )
 

@@ -34,8 +34,9 @@
   parry in one turn, a second spot in reserve); that ply costs as much as the answers, so it
   fits in strong's time on fewer candidates (up to 12, as many as its node count reaches) and
   3 sampled rounds instead of 4. At 3
-  and 4 players, where it would come after two or three answers, master is the strong search in
-  twice its nodes over 30 candidates (``MASTER``).
+  and 4 players it takes the same ply after every other player's answer, in twice strong's
+  nodes over up to 30 candidates, on 3 sampled rounds (``MASTER``): without it the wider search
+  alone was no stronger than strong there.
 
 Why this search and not MCTS: a random playout costs ~1.6 ms on CPython, so a 0.4 s budget
 buys a few hundred noisy playouts for a branching factor of ~3000 turns, far too few. A static
@@ -163,9 +164,10 @@ STRONG = StrongConfig()
 # candidate then costs a quarter less than on 4, so the node count reaches more of the 12
 # (which is what gained: 66-68% in screens at 22,000 nodes). 400-game arenas against strong:
 # 59.2% with 4 rounds in 10,000 nodes, 70.0% with 3 in 11,000 (then 1.07 s median in Pyodide,
-# before the incremental valuation, so 10,000). At 3-4 players, where the ply would come after
-# two or three answers, the wider search alone, in about twice strong's time. See docs/ai.md.
-MASTER = StrongConfig(candidates=30, nodes=22000)
+# before the incremental valuation, so 10,000). At 3-4 players the same ply after every other
+# player's answer, in twice strong's nodes (so about as many candidates as the wider search
+# without it reached): that search alone was not stronger than strong there. See docs/ai.md.
+MASTER = StrongConfig(candidates=30, tiles=3, nodes=22000, own_next=True)
 MASTER_TWO_PLAYERS = StrongConfig(candidates=12, tiles=3, nodes=10000, own_next=True)
 
 
