@@ -207,8 +207,12 @@ test-pyodide: $(NPM_STAMP) $(SITE_WHEELS_STAMP) $(TEST_WHEELS_STAMP) $(ENGINE_ST
 # docs/testing.md has the figures); the Firefox and WebKit journeys go to one worker,
 # in order (e2e/conftest.py). E2E_WORKERS=0 runs them all in this process, one by one.
 E2E_WORKERS ?= 2
+# A test over E2E_TEST_TIMEOUT seconds is stopped (pytest-timeout's thread method: its stacks
+# printed, its worker ended and replaced, the test failed by name); the slowest take ~60 s.
+E2E_TEST_TIMEOUT ?= 300
 test-e2e: site chromium other-browsers
-	$(PY) -m pytest e2e -n $(E2E_WORKERS) --durations=15 --junitxml=$(REPORTS)/browsers.xml
+	$(PY) -m pytest e2e -n $(E2E_WORKERS) --durations=15 --junitxml=$(REPORTS)/browsers.xml \
+		--timeout=$(E2E_TEST_TIMEOUT) --timeout-method=thread
 
 bench-boot: site chromium other-browsers
 	$(PY) build/bench_boot.py $(BENCH_ARGS)

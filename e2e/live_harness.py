@@ -1,9 +1,9 @@
 """A test page for the live table's transport (web/js/live/) on the site's origin: /live-test/
 serves a blank page, the folder's modules from the source tree (they are the page's own once the
-live panel imports them: the built site then bundles them away) and the QR encoder as the build
-vendors it (site/js/vendor/uqr.js). Used by e2e/test_live_transport.py (Chromium, through
-page.route) and e2e/other_browsers/test_live_engines.py (Firefox and WebKitGTK, through
-LiveHandler).
+live panel imports them: the built site then bundles them away) and the QR encoder from the npm
+package the build vendors (build_site.VENDOR_FILES; the built site bundles it into a chunk too).
+Used by e2e/test_live_transport.py (Chromium, through page.route) and
+e2e/other_browsers/test_live_engines.py (Firefox and WebKitGTK, through LiveHandler).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from http import HTTPStatus
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import build_site
 from serve import SiteHandler
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,8 +83,8 @@ def live_test_file(site: Path, path: str) -> tuple[bytes, str] | None:
         return PAGE, "text/html; charset=utf-8"
     if rel == "live.json":
         return NO_STUN, "application/json"
-    if rel == "vendor/uqr.js":
-        return (site / "js" / "vendor" / "uqr.js").read_bytes(), "text/javascript"
+    if rel == "vendor/uqr.js":  # the npm file itself: the built site bundles it into a chunk
+        return build_site.VENDOR_FILES["js/vendor/uqr.js"].read_bytes(), "text/javascript"
     name = rel.removeprefix("live/")
     if rel.startswith("live/") and "/" not in name and (LIVE / name).is_file():
         return (LIVE / name).read_bytes(), "text/javascript"
