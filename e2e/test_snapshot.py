@@ -166,8 +166,13 @@ EVERY_METHOD = """async () => {
     await note("bylinkInspect", { link: joined.link, secret: joined.secret });
     await note("bylinkOpen", { link: joined.link, secret: made.secret });
     await call("play", { move: (await call("legalMoves"))[0] });
+    const step = await note("liveStepOut"); // a live table's placement as it is made
     await call("play", { move: (await call("legalMoves"))[0] });
     await note("bylinkHandOn");
+    // A live table's messages: written, read, and the placement seen on a friend's screen.
+    await note("liveWrite", { type: "hello", name: "Ann", gameId: "", seat: 0 });
+    await note("liveRead", { text: step });
+    await note("liveStepIn", { link: joined.link, text: step });
     return { methods: Object.keys(done), move, code, steps: done.inspectCode.steps };
 }"""
 
