@@ -206,6 +206,13 @@ def open_dialog(page, which: str) -> str:
         page.evaluate("taluva.share.replay()")
         page.wait_for_selector("dialog[data-testid=replay-dialog][open]")
         page.click("[data-testid=replay-review]")
+        # Measured as a person reads it, finished: while it runs its progress line takes room,
+        # and how far it got when measured depended on the machine's load.
+        page.wait_for_selector(
+            "[data-testid=review]:not([data-state=loading]):not([data-state=running])",
+            state="attached",
+            timeout=120_000,
+        )
     else:
         press(page, "new-game" if which == "setup" else which)
     page.wait_for_selector(f"{sel}[open]")

@@ -144,7 +144,10 @@ def test_two_devices_connect_talk_refuse_and_close(device, site_dir):
 
     a.evaluate("window.live.channel.close()")
     b.wait_for_function("() => window.live.closed.length > 0", timeout=8_000)
-    assert b.evaluate("[window.live.closed, window.live.channel.open]") == [["closed"], False]
+    # The other side's close arrives as the channel's close, or first as its error (Chromium's
+    # SCTP "User-Initiated Abort" races the close under load): either way once, and the friend left.
+    heard, still_open = b.evaluate("[window.live.closed, window.live.channel.open]")
+    assert heard in (["closed"], ["error"]) and still_open is False, heard
     assert a.evaluate("window.live.closed") == ["local"]
     refused = b.evaluate(
         "() => { try { window.live.channel.send({}); } catch (e) { return e.code; } }"
