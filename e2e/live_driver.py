@@ -9,12 +9,30 @@ import json
 import random
 import statistics
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from game_driver import legal_moves, wait_game_ready
 from support import wait_ready, watched
 
 PANEL = "[data-testid=live-panel]"
 BYLINK = "[data-testid=bylink-panel]"
 NO_STUN = json.dumps({"iceServers": []})
+NOTES: dict[int, list[str]] = {}  # each live device's console, said when a wait fails
+
+
+def told(page, selector: str, what: str, timeout: int = 30_000) -> None:
+    """Wait for `selector` on `page`; if it never comes, fail saying what the page showed (its
+    address, its live panel and its console), so that a rare failure tells its cause."""
+    try:
+        page.wait_for_selector(selector, timeout=timeout)
+    except PlaywrightTimeout:
+        shown = page.evaluate(
+            """() => ({hash: location.hash.slice(0, 40), engine: document.body.dataset.engine,
+            panel: document.querySelector('[data-testid=live-panel]')?.innerText ?? null,
+            notice: document.querySelector('[data-testid=live-notice]')?.innerText ?? null})"""
+        )
+        notes = NOTES.get(id(page))
+        raise AssertionError(f"{what}: no {selector} in {timeout} ms; {shown}; {notes}") from None
 
 
 def live_device(page, url: str, errors: list[str]):
@@ -23,6 +41,9 @@ def live_device(page, url: str, errors: list[str]):
     page.context.route(
         "**/live.json", lambda route: route.fulfill(body=NO_STUN, content_type="application/json")
     )
+    notes: list[str] = []
+    page.on("console", lambda m: notes.append(f"{m.type}: {m.text}"))
+    NOTES[id(page)] = notes
     watched(page, errors).goto(url)
     wait_ready(page)
     wait_game_ready(page)
@@ -56,6 +77,7 @@ def answer_invite(page, name: str | None) -> str:
     """The friend's device with the invitation open: their name (unless it keeps the game), then
     the answer link."""
     if name is not None:
+        told(page, "[data-testid=live-name]", "the invitation asks no name")
         page.fill("[data-testid=live-name]", name)
         page.click("[data-testid=live-join]")
     page.wait_for_selector("[data-testid=live-answer-link]", timeout=30_000)
