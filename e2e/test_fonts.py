@@ -35,7 +35,9 @@ SIZE_BUDGET = 160_000
 
 CSS_FILES = ("palette.css",)  # the sheet declaring the @font-face (both pages load it first)
 STACK_FILES = ("boot.css", "game.css", "share.css")
-SITE_SHEETS = ("palette.css", *STACK_FILES)
+# The built site's sheets that hold those: game.css and share.css are in the game screen's one
+# file there (build/bundle_css.py).
+SITE_SHEETS = ("palette.css", "boot.css", "game-screen.css")
 SYSTEM_CJK = (
     "PingFang TC",
     "Microsoft JhengHei",
@@ -122,8 +124,7 @@ FIXTURE = """<!doctype html>
   <meta http-equiv="Content-Security-Policy" content="{csp}">
   <link rel="stylesheet" href="css/palette.css">
   <link rel="stylesheet" href="css/boot.css">
-  <link rel="stylesheet" href="css/game.css">
-  <link rel="stylesheet" href="css/share.css">
+  <link rel="stylesheet" href="css/game-screen.css">
 </head>
 <body>
   <p><span id="boot">{text}</span></p>
