@@ -18,7 +18,7 @@ import { moveText } from "../i18n/move-text.js";
 import { t } from "../i18n/messages.js";
 import { translatePage } from "../i18n/page-text.js";
 import { fill, h, statusLine } from "../base/dom.js";
-import { inNextFrame } from "../base/frames.js";
+import { inNextFrame } from "../base/after-paint.js";
 import { engineErrorText } from "../i18n/engine-text.js";
 import { frameCamera, shownHexes } from "./frame.js";
 import { drawGraph, graphLayout, graphSize, turnAtX, turnForKey } from "./graph.js";

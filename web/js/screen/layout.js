@@ -7,7 +7,7 @@
 import { said } from "../i18n/page-text.js";
 import { h, fill } from "../base/dom.js";
 import { ICONS } from "../base/icons.js";
-import { inNextFrame } from "../base/frames.js";
+import { inNextFrame } from "../base/after-paint.js";
 import { ariaKeysFor, titleFor } from "./keymap.js";
 import { createNotices } from "./notify.js";
 import { renderLegend } from "./legend-panel.js";
