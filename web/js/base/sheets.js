@@ -10,16 +10,23 @@
 // while the resize observers ran ("ResizeObserver loop completed with undelivered notifications").
 // A sheet's media list applies at once, in every browser.
 
-/** Turn on the stylesheets of `links` (their media "all"); resolves once each is on (or failed). */
-export function turnOnSheets(links) {
+/**
+ * Turn on the stylesheets of `links` (their media "all"); resolves once each is on, or has
+ * failed. A sheet that failed before it was asked for has no sheet and fires nothing more: the
+ * document's load (which waits for every stylesheet) then says it is over.
+ */
+export function turnOnSheets(links, doc = document) {
   return Promise.all(
-    [...links].map((link) => {
-      if (link.sheet) return void turnOn(link.sheet); // in already
-      return new Promise((resolve) => {
-        link.addEventListener("load", () => resolve(turnOn(link.sheet)), { once: true });
-        link.addEventListener("error", resolve, { once: true }); // the screen still starts, unstyled
-      });
-    }),
+    [...links].map(
+      (link) =>
+        new Promise((resolve) => {
+          const over = () => resolve(turnOn(link.sheet)); // no sheet: the screen starts unstyled
+          if (link.sheet || doc.readyState === "complete") return over();
+          link.addEventListener("load", over, { once: true });
+          link.addEventListener("error", over, { once: true });
+          doc.defaultView.addEventListener("load", over, { once: true });
+        }),
+    ),
   );
 }
 
