@@ -11,6 +11,8 @@ through the service worker, offline. Version stamping happens here, never by han
   graph (bundle_worker.py);
 * js/embed/embed.js becomes a few files: the picture first, the words and player later
   (bundle_embed.py);
+* the game screen's stylesheets, which do not hold up the page's first paint, become one file,
+  css/game-screen.css, in their cascade order (bundle_css.py);
 * pyodide/python_stdlib.zip holds only the standard-library modules a boot imports, as bytecode
   (compile_stdlib.mjs), where Pyodide ships all of them as source;
 * the page's JavaScript and CSS are minified, file for file (minify.py);
@@ -39,6 +41,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import icons
+from bundle_css import bundle_later_sheets
 from bundle_embed import bundle_embed
 from bundle_page import bundle_page
 from bundle_worker import bundle_worker
@@ -89,6 +92,8 @@ ON_DEMAND = ("fonts/taluva-tc.woff2", "embed.html", "js/embed/", "i18n/en.json")
 # Files a host may edit in the built site (docs/hosting.md): left out of the service worker's
 # manifest, so that they come from the network (an edited file would fail the precache's check).
 HOST_EDITED = ("live.json",)
+# The game screen's stylesheets, one file in the site (bundle_css.py); embed.html's sheets stay.
+SCREEN_SHEETS = "css/game-screen.css"
 # Written by this script, not copied from web/.
 GENERATED = ("sw.js", "js/boot-config.js", "manifest.webmanifest", "js/i18n/english.js")
 # The precompressed variants precompress.mjs writes beside a file.
@@ -416,6 +421,7 @@ def build(out: Path) -> dict[str, object]:
     )
     # The embed loads the engine's modules only when the reader asks for the game.
     add_module_preloads(staging, "embed.html", EMBED_ENTRY, dynamic=False)
+    bundle_later_sheets(staging, "index.html", SCREEN_SHEETS, keep_for=("embed.html",))
     minified = minify_site(staging)
     cache_version = write_service_worker(staging)
     compressed = precompress_site(staging, user_cache(fallback=CACHE / "precompressed"))

@@ -33,8 +33,11 @@ from serve import SiteServer, page_csp  # noqa: E402
 # and fails when the subset starts to swallow a whole character set (6,000+ would be ~900 KB).
 SIZE_BUDGET = 160_000
 
-CSS_FILES = ("share.css",)  # the sheet declaring the @font-face (both pages load it)
+CSS_FILES = ("palette.css",)  # the sheet declaring the @font-face (both pages load it first)
 STACK_FILES = ("boot.css", "game.css", "share.css")
+# The built site's sheets that hold those: game.css and share.css are in the game screen's one
+# file there (build/bundle_css.py).
+SITE_SHEETS = ("palette.css", "boot.css", "game-screen.css")
 SYSTEM_CJK = (
     "PingFang TC",
     "Microsoft JhengHei",
@@ -119,9 +122,9 @@ FIXTURE = """<!doctype html>
 <head>
   <meta charset="utf-8">
   <meta http-equiv="Content-Security-Policy" content="{csp}">
+  <link rel="stylesheet" href="css/palette.css">
   <link rel="stylesheet" href="css/boot.css">
-  <link rel="stylesheet" href="css/game.css">
-  <link rel="stylesheet" href="css/share.css">
+  <link rel="stylesheet" href="css/game-screen.css">
 </head>
 <body>
   <p><span id="boot">{text}</span></p>
@@ -145,7 +148,7 @@ def text(cmap: set[str]) -> str:
 def fixture_site(site_dir: Path, tmp_path: Path, text: str) -> Path:
     """The built site's css/ and fonts/ under a page with lang="zh-Hant" and the site's CSP."""
     (tmp_path / "css").mkdir()
-    for name in STACK_FILES:
+    for name in SITE_SHEETS:
         (tmp_path / "css" / name).write_bytes((site_dir / "css" / name).read_bytes())
     (tmp_path / "fonts").mkdir()
     woff2 = site_dir / "fonts" / subset_font.WOFF2.name
@@ -214,7 +217,7 @@ def test_chinese_text_is_drawn_with_a_cjk_font_not_boxes(page, fixture_site: Pat
             }""",
             text,
         )
-        # One rule (share.css, which both pages load), one file.
+        # One rule (palette.css, which both pages load), one file.
         assert loaded == {"faces": ["loaded"], "check": True}
         assert font_types == {server.url + "fonts/taluva-tc.woff2": "font/woff2"}
         assert server.csp_reports == []  # font-src 'self' lets it in

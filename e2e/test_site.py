@@ -12,8 +12,10 @@ import urllib.request
 import zipfile
 
 import brotli
+import pytest
 
 import build_site
+import bundle_css
 import chromium
 import precompress
 from game_driver import wait_game_ready
@@ -267,7 +269,58 @@ def test_the_server_sends_a_precompressed_file_the_browser_accepts(server, site_
 
 
 def test_the_page_javascript_and_css_are_minified(site_dir):
-    for path in ("js/boot.js", "js/engine/client.js", "css/game.css"):
+    for path in ("js/boot.js", "js/engine/client.js", "css/boot.css"):
         text = (site_dir / path).read_text()
         assert "// " not in text and "/* " not in text and "\n  " not in text, path
         assert len(text) < 0.8 * len((build_site.WEB / path).read_text()), path
+    joined = (site_dir / build_site.SCREEN_SHEETS).read_text()
+    sources = bundle_css.later_sheets((build_site.WEB / "index.html").read_text())
+    assert "/* " not in joined and "\n  " not in joined
+    assert len(joined) < 0.8 * sum(len((build_site.WEB / m.group(1)).read_text()) for m in sources)
+
+
+def test_only_the_first_frames_sheets_hold_up_the_page_and_the_rest_are_one_file(site_dir):
+    """index.html: the palette, the boot screen and a link's early board render-blocking; the game
+    screen's sheets one file, media="print" until base/sheets.js turns it on; the files joined in
+    it gone from the site and from the service worker's manifest, but for embed.html's."""
+    sheets = re.findall(r"<link rel=\"stylesheet\"[^>]*>", (site_dir / "index.html").read_text())
+    assert sheets == [
+        '<link rel="stylesheet" href="css/palette.css">',
+        '<link rel="stylesheet" href="css/boot.css">',
+        '<link rel="stylesheet" href="css/pictures.css">',
+        f'<link rel="stylesheet" href="{build_site.SCREEN_SHEETS}" media="print" data-later>',
+    ]
+    files = sw_build(site_dir)["files"]
+    embed = re.findall(
+        r'<link rel="stylesheet" href="([^"]+)"', (site_dir / "embed.html").read_text()
+    )
+    joined = [
+        m.group(1) for m in bundle_css.later_sheets((build_site.WEB / "index.html").read_text())
+    ]
+    assert len(joined) >= 9 and "css/game.css" in joined
+    for sheet in joined:
+        assert (sheet in files) == (sheet in embed) == (site_dir / sheet).exists(), sheet
+    assert build_site.SCREEN_SHEETS in files and all(s in files for s in embed)
+
+
+def test_the_joined_sheets_keep_the_links_order_and_texts(tmp_path):
+    """bundle_css.py: the later sheets' texts in their links' order (the cascade's), one link in
+    their place; a sheet another page links stays; a sheet linked between them stops the build."""
+    (tmp_path / "css").mkdir()
+    for name, rule in (("a", "p{color:red}"), ("b", "p{color:blue}"), ("c", "p{color:green}")):
+        (tmp_path / "css" / f"{name}.css").write_text(rule + "\n")
+    later = '  <link rel="stylesheet" href="css/{}.css" media="print" data-later>\n'
+    head = '  <link rel="stylesheet" href="css/first.css">\n'
+    (tmp_path / "index.html").write_text(head + "".join(later.format(n) for n in "bca") + "<p>\n")
+    (tmp_path / "embed.html").write_text('<link rel="stylesheet" href="css/c.css">\n')
+    joined = bundle_css.bundle_later_sheets(tmp_path, "index.html", "css/all.css", ("embed.html",))
+    assert joined == ["css/b.css", "css/c.css", "css/a.css"]
+    text = (tmp_path / "css" / "all.css").read_text()
+    assert [text.index(c) for c in ("blue", "green", "red")] == sorted(
+        text.index(c) for c in ("blue", "green", "red")
+    )
+    assert (tmp_path / "index.html").read_text() == head + later.format("all") + "<p>\n"
+    assert sorted(p.name for p in (tmp_path / "css").iterdir()) == ["all.css", "c.css"]
+    split = head.join(later.format(n) for n in "ab")
+    with pytest.raises(SystemExit, match="follow each other"):
+        bundle_css.later_sheets(split)

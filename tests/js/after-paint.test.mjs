@@ -1,9 +1,9 @@
 // base/after-paint.js: later work runs after the change's frame, waits while an animation holds it,
-// and runs at once when the page is left.
+// and runs at once when the page is left; a resize observer's work runs in the next frame, once.
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { afterPaint, flushLater, holdLaterWork } from "../../web/js/base/after-paint.js";
+import { afterPaint, flushLater, holdLaterWork, inNextFrame } from "../../web/js/base/after-paint.js";
 import { nextTask } from "./fixtures/fakes.mjs";
 
 test("work runs once in a task after it is asked for, however often asked", async () => {
@@ -75,4 +75,25 @@ test("a move's work is not run by the time limit of the move before, inside the 
   second();
   t.mock.timers.tick(1);
   assert.equal(runs, 2);
+});
+
+// inNextFrame: work asked for in a resize observer's callback runs in the next frame, once.
+test("the work runs in the next frame, once however often it was asked for, and again after", () => {
+  const frames = [];
+  globalThis.requestAnimationFrame = (callback) => frames.push(callback);
+  try {
+    let runs = 0;
+    const later = inNextFrame(() => runs++);
+    later();
+    later();
+    assert.equal(runs, 0); // not in the callback that asked
+    assert.equal(frames.length, 1);
+    frames.shift()();
+    assert.equal(runs, 1);
+    later();
+    frames.shift()();
+    assert.equal(runs, 2);
+  } finally {
+    delete globalThis.requestAnimationFrame;
+  }
 });

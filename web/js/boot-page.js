@@ -15,6 +15,7 @@ import { rehearseRestore } from "./engine/client.js";
 import { enableOffline } from "./offline.js";
 import { attachGame, gameFailed, installPageApi } from "./page-api.js";
 import { hashLanguage } from "./share/hash.js";
+import { screenSheets } from "./base/sheets.js";
 import { IntlMessageFormat } from "./vendor/intl-messageformat.js";
 
 const body = document.body;
@@ -201,8 +202,9 @@ function startGame(engine) {
   // Started now, not once the engine is up, so that a kept game can be drawn while it starts, in
   // the page's language (known in milliseconds: a catalogue from this site). app.js (the whole
   // game screen) is imported only now, so that the engine worker starts first: the modulepreload
-  // links have its modules on their way already.
-  gameOnScreen = Promise.all([import("./app.js"), speaking])
+  // links have its modules on their way already. Its stylesheets are turned on now (base/sheets.js):
+  // the screen is built with them, so that its first frame is its final layout.
+  gameOnScreen = Promise.all([import("./app.js"), speaking, screenSheets()])
     .then(async ([{ startApp }]) => {
       await nextTask(); // the screen's build in a task of its own, not behind the modules' evaluation
       dormant(true);

@@ -53,7 +53,10 @@ export class Board {
     this.#index();
     // A new size is drawn at once: setting the canvas's size empties it, and the resize observer
     // runs after this frame's animation callbacks, so a redraw left to the next frame showed a
-    // blank board (a frame, or many while a computer's turn kept the page busy).
+    // blank board (a frame, or many while a computer's turn kept the page busy). That is safe in the
+    // observer's callback because the canvas's CSS size comes from the layout, never from its
+    // backing store (every sheet sizes its boards: game.css, replay.css, pictures.css, lesson.css);
+    // an unstyled canvas would grow with each new backing store, a resize observer loop.
     this.input = new BoardInput(this, () => this.#resize() && this.#drawAtOnce(), { still });
     // Input during an animation finishes it at once (capture: before the page acts on it).
     for (const type of ["keydown", "pointerdown"]) window.addEventListener(type, () => this.finishMotion(), true);

@@ -18,6 +18,7 @@ import { moveText } from "../i18n/move-text.js";
 import { t } from "../i18n/messages.js";
 import { translatePage } from "../i18n/page-text.js";
 import { fill, h, statusLine } from "../base/dom.js";
+import { inNextFrame } from "../base/after-paint.js";
 import { engineErrorText } from "../i18n/engine-text.js";
 import { frameCamera, shownHexes } from "./frame.js";
 import { drawGraph, graphLayout, graphSize, turnAtX, turnForKey } from "./graph.js";
@@ -174,9 +175,12 @@ export function createReviewDialog({ engine, seats, colours, root }) {
   let userCamera = false;
   const board = new Board(canvas, { onCamera: () => (userCamera = true) });
   board.follow = false;
+  // The graph is drawn again in the next frame, not inside the observer's callback: its new
+  // viewBox changes the height of the box observed (and the words and marks under it move).
+  const drawAgain = inNextFrame(() => layout && drawAll());
   const resized = new ResizeObserver(() => {
-    frameBoard();
-    if (layout) drawAll();
+    frameBoard(); // the camera only: no size changes
+    drawAgain();
   });
 
   let run = 0; // bumped by every open and close: answers of an older run are dropped

@@ -7,6 +7,7 @@
 import { said } from "../i18n/page-text.js";
 import { h, fill } from "../base/dom.js";
 import { ICONS } from "../base/icons.js";
+import { inNextFrame } from "../base/after-paint.js";
 import { ariaKeysFor, titleFor } from "./keymap.js";
 import { createNotices } from "./notify.js";
 import { renderLegend } from "./legend-panel.js";
@@ -178,16 +179,8 @@ function fitHeader(top, replay) {
   };
   // The window's width, and the actions' (other modules add the Games, Share and language
   // buttons after the header is built).
-  let queued = false;
-  const later = () => {
-    if (queued) return;
-    queued = true;
-    // In the next frame, not inside the observer's callback: the fit resizes what it observes.
-    requestAnimationFrame(() => {
-      queued = false;
-      fit();
-    });
-  };
+  // In the next frame, not inside the observer's callback: the fit resizes what it observes.
+  const later = inNextFrame(fit);
   // Shown at last (boot-page.js): fitted at once if it was not while it waited (laid out out of
   // sight, boot.css), so that its first frame is its final layout.
   top.addEventListener("tg-shown", () => {

@@ -111,7 +111,7 @@ export function createShareDialog({ store, screen, onReplay }) {
   const f = fields();
   // A phone, upright or sideways: the Pictures section folded away, opened by a button beside
   // Copy embed code (which has the row alone). This one query decides, for the script (folded)
-  // and the style (the dialog's class "pictures-fold", pictures.css).
+  // and the style (the dialog's class "pictures-fold", picture-export.css).
   const phone = window.matchMedia?.(PICTURES_FOLD_MEDIA) ?? { matches: false };
   const pictures = createPictureExport({ store, colours: () => screen.colours, folded: () => phone.matches });
   // A notice stands under the buttons of the control that caused it ("Link copied." under Copy
