@@ -57,6 +57,9 @@ def load() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
+ATTEMPTS = 3
+
+
 def run_lighthouse(url: str, report: Path, gpu: str = "off") -> dict[str, float]:
     """One Lighthouse run; returns {figure: value} (scores 0-100, times ms, bytes)."""
     env = {**os.environ, "CHROME_PATH": chromium.find_chromium()}
@@ -67,12 +70,17 @@ def run_lighthouse(url: str, report: Path, gpu: str = "off") -> dict[str, float]
         f"--output-path={report}",
         f"--only-categories={','.join(CATEGORIES)}",
         f"--chrome-flags={' '.join(chrome_flags(gpu))}",
-        "--quiet",
     ]
-    result = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
-    if result.returncode != 0 or not report.exists():
-        raise SystemExit(f"lighthouse failed ({result.returncode}):\n{result.stderr[-4000:]}")
-    return read_report(json.loads(report.read_text()))
+    # A run whose browser fails (Lighthouse's exit 13, now and then with the GPU on) is said and
+    # made again, at most twice: one lost run should not lose the other nine.
+    for attempt in range(1, ATTEMPTS + 1):
+        report.unlink(missing_ok=True)
+        result = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+        if result.returncode == 0 and report.exists():
+            return read_report(json.loads(report.read_text()))
+        said = [line for line in result.stderr.splitlines() if ":error" in line or "Error" in line]
+        print(f"  lighthouse failed ({result.returncode}), try {attempt}/{ATTEMPTS}: {said[-3:]}")
+    raise SystemExit(f"lighthouse failed {ATTEMPTS} times:\n{result.stderr[-4000:]}")
 
 
 def read_report(lhr: dict) -> dict[str, float]:

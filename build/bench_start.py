@@ -176,11 +176,13 @@ def visit(browser, page, url: str, rate: int, top: int, functions: int) -> dict:
 def show(name: str, runs: list[dict]) -> None:
     keys = ("count", "total", "blocking", "longest")
     med = {k: median(r[k] for r in runs) for k in keys}
-    each = ", ".join(f"{r['count']} / {r['total']:.0f} / {r['blocking']:.0f}" for r in runs)
+    each = ", ".join(
+        f"{r['count']} / {r['total']:.0f} / {r['blocking']:.0f} / {r['longest']:.0f}" for r in runs
+    )
     print(
         f"{name}: long tasks {med['count']:.0f}, total {med['total']:.0f} ms, "
         f"blocking {med['blocking']:.0f} ms, longest {med['longest']:.0f} ms "
-        f"(median of {len(runs)}; each count / total / blocking: {each})"
+        f"(median of {len(runs)}; each count / total / blocking / longest: {each})"
     )
     for ms, heavy, hot in runs[-1]["detail"]:
         print(f"  task {ms:.0f} ms: " + "; ".join(f"{label} {d:.0f}" for label, d in heavy))
