@@ -56,8 +56,10 @@ export class Board {
     // blank board (a frame, or many while a computer's turn kept the page busy). That is safe in the
     // observer's callback because the canvas's CSS size comes from the layout, never from its
     // backing store (every sheet sizes its boards: game.css, replay.css, pictures.css, lesson.css);
-    // an unstyled canvas would grow with each new backing store, a resize observer loop.
-    this.input = new BoardInput(this, () => this.#resize() && this.#drawAtOnce(), { still });
+    // an unstyled canvas would grow with each new backing store, a resize observer loop. A board
+    // nobody sees (the game screen laid out while it is hidden, boot.css) is drawn in the next
+    // frame instead (#resize asks for it), so that its layout and its drawing are two tasks.
+    this.input = new BoardInput(this, () => this.#resize() && this.#seen() && this.#drawAtOnce(), { still });
     // Input during an animation finishes it at once (capture: before the page acts on it).
     for (const type of ["keydown", "pointerdown"]) window.addEventListener(type, () => this.finishMotion(), true);
   }
@@ -109,6 +111,12 @@ export class Board {
   drawNow() {
     this.#resize();
     this.#drawAtOnce();
+  }
+
+  /** Can the board be seen (not under `visibility: hidden` or `display: none`)? Yes where the
+   * browser cannot say (checkVisibility: Chrome 121, Firefox 122, Safari 17.4). */
+  #seen() {
+    return this.canvas.checkVisibility?.({ visibilityProperty: true }) ?? true;
   }
 
   #drawAtOnce() {
