@@ -96,6 +96,10 @@ def connect(host, friend, seat: int, name: str | None, *, address_bar: bool = Fa
     url = invite_url(host, seat)
     friend.evaluate("h => { location.hash = h; }", url.split("#", 1)[1])
     answer = answer_invite(friend, name)
+    # A friend with no seat of this game yet sees the game open before dimmed and out of reach
+    # until the invited one comes; one reconnecting sees the kept game, as it is.
+    awaiting = friend.evaluate(AWAITING_JS)
+    assert awaiting == ({"panel": "game", "board": "none"} if name is not None else None), awaiting
     if address_bar:
         host.evaluate("h => { location.hash = h; }", answer.split("#", 1)[1])
     else:
@@ -103,7 +107,17 @@ def connect(host, friend, seat: int, name: str | None, *, address_bar: bool = Fa
     here = f"{PANEL} [data-testid=live-friend][data-state=here]"
     host.wait_for_selector(friend_row(seat, "here"), state="attached", timeout=20_000)
     friend.wait_for_selector(here, state="attached", timeout=20_000)
+    friend.wait_for_function(f"() => ({AWAITING_JS})() === null", timeout=20_000)
     return {"invite": len(url.split("#", 1)[1]), "answer": len(answer.split("#", 1)[1])}
+
+
+# What a friend's screen shows while the invited game is not yet here: the panel's mark, and
+# whether the board takes a pointer (null: the game on screen is the table's).
+AWAITING_JS = """() => {
+  const panel = document.querySelector('[data-testid=live-panel]')?.dataset.awaiting ?? null;
+  const wrap = document.querySelector('.tg-board-wrap');
+  return panel && { panel, board: getComputedStyle(wrap).pointerEvents };
+}"""
 
 
 SEEN_JS = """(expected) => {
