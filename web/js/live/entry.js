@@ -24,6 +24,7 @@ export function liveOnFirstUse({ store, games, byLink, screen, feature, storage 
         screen.notices.announce(text);
       },
       mount: (panel) => screen.parts.stepBar.after(panel),
+      hold: (on) => screen.hold(on),
     });
     return live;
   });

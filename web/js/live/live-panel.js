@@ -35,7 +35,7 @@ export function createLivePanel({ mount, actions }) {
         dataset: {
           testid: "live-panel",
           role: model.table ? (model.table.hub ? "host" : "guest") : "off",
-          ...(awaitsTheGame(model) ? { awaiting: "game" } : {}),
+          ...(model.awaiting ? { awaiting: "game" } : {}),
         },
       },
       parts,
@@ -58,12 +58,6 @@ export function createLivePanel({ mount, actions }) {
     if (ended(table) && canHost && onTable) parts.push(...again());
     return parts;
   }
-
-  // A friend answering an invitation, the invited game not yet here: the game on screen is
-  // another one (live.css dims it and takes no pointer on it until the invited game comes).
-  const awaitsTheGame = ({ table, onTable }) =>
-    Boolean(table && !table.hub && !table.unable && !onTable) &&
-    table.friends.some((friend) => ["asking", "answer", "connecting"].includes(friend.state));
 
   // An invitation opened: the friend's name asked, or (no WebRTC here) by link offered instead.
   const opening = (table) =>

@@ -31,9 +31,10 @@ const DOOR = { read: "liveRead", write: "liveWrite", stepOut: "liveStepOut", ste
 /**
  * The live table of the game on screen over `store`: `byLink` opens and makes its links
  * (bylink.js), `games` keeps them, `say(text)` tells the status area, `mount(panel)` puts the
- * panel in the layout, `storage` remembers that the privacy note was said.
+ * panel in the layout, `hold(on)` holds the game on screen out of reach while a friend's
+ * invited game is on its way, `storage` remembers that the privacy note was said.
  */
-export function createLive({ store, games, byLink, say = () => {}, mount, storage = null }) {
+export function createLive({ store, games, byLink, say = () => {}, mount, hold = () => {}, storage = null }) {
   let table = null; // {gameId, seat, name, hub, friends: Map<seat, friend>, inviteText, asking, note}
   let incoming = null; // {link, from}: a received link being opened, and whose it was
   let sentLink = null; // the last link of the table's game sent on (or received)
@@ -397,7 +398,13 @@ export function createLive({ store, games, byLink, say = () => {}, mount, storag
     const live = onTable() && all.length > 0 && !all.some((f) => ["left", "failed"].includes(f.state));
     if (live) document.body.dataset.live = "on";
     else delete document.body.dataset.live;
+    // A friend answering an invitation, its game not yet here: the game on screen is another one.
+    const awaiting =
+      Boolean(table && !table.hub && !table.unable && !onTable()) &&
+      friends().some((friend) => ["asking", "answer", "connecting"].includes(friend.state));
+    hold(awaiting);
     panel.render({
+      awaiting,
       table: table && { ...table, friends: friends().map((f) => ({ ...f, named: Boolean(f.name), name: nameOf(f) })) },
       onTable: onTable(),
       canHost: canConnectLive(),

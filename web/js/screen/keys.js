@@ -5,8 +5,11 @@ import { keyAction } from "./keymap.js";
 
 const TYPING = /^(INPUT|SELECT|TEXTAREA)$/;
 
+// A game on screen that keys may act on: not while it is held out of reach (screen.hold).
+const playable = (screen) => Boolean(screen.store.view) && !screen.held;
+
 function globalKey(screen, e) {
-  if (e.defaultPrevented || !screen.store.view) return;
+  if (e.defaultPrevented || !playable(screen)) return;
   if (document.querySelector("dialog[open]")) return;
   const t = e.target;
   if (t && (t.isContentEditable || TYPING.test(t.tagName))) return;

@@ -299,6 +299,17 @@ export function buildLayout(root, run) {
 }
 
 /**
+ * The game on screen held out of reach (`on`), while another is on its way (a friend's invited
+ * game, live/): its status line, players, board and step bar take no input and no focus, and
+ * look it (game.css `.tg-main[data-held]`); the header, the tabs and the panels under it do not.
+ */
+export function holdGame(parts, on) {
+  const card = parts.players.closest(".tg-card-players") ?? parts.players;
+  for (const part of [parts.turnBanner, card, parts.canvas.parentElement, parts.stepBar]) part.inert = on;
+  parts.stepBar.closest(".tg-main")?.toggleAttribute("data-held", on);
+}
+
+/**
  * Exact places are shown on the board, never in the page's words: a toggle on the Moves card's
  * title line (so that it takes no row from the log: 8 rows in view at 1280x800); `onChange(on)`.
  */

@@ -14,7 +14,7 @@ import { inTasks } from "../base/tasks.js";
 import { createGameDialogs } from "./dialogs/game-dialogs.js";
 import { buildProbe, createIntents } from "./intents.js";
 import { listenKeys } from "./keys.js";
-import { buildLayout, coordsToggle, sayKeyTitles } from "./layout.js";
+import { buildLayout, coordsToggle, holdGame, sayKeyTitles } from "./layout.js";
 import { longPressTitles } from "./longpress.js";
 import { createMenu } from "./menu.js";
 import { engineErrorText } from "../i18n/engine-text.js";
@@ -205,6 +205,12 @@ export class GameScreen {
       const narrow = canvas.clientWidth < 520;
       this.board.setInsets({ right: narrow ? 44 : 52, top: 6, bottom: 6, left: 6 });
     }).observe(canvas);
+  }
+
+  /** The game on screen out of reach while `on` (layout.js holdGame; keys.js ignores shortcuts). */
+  hold(on) {
+    this.held = on;
+    holdGame(this.parts, on);
   }
 
   openSetup() {
