@@ -99,7 +99,7 @@ def connect(host, friend, seat: int, name: str | None, *, address_bar: bool = Fa
     # A friend with no seat of this game yet sees the game open before dimmed and out of reach
     # until the invited one comes; one reconnecting sees the kept game, as it is.
     awaiting = friend.evaluate(AWAITING_JS)
-    held = {"panel": "game", "held": True, "board": "inert"}
+    held = {"held": True, "board": "inert"}
     assert awaiting == (held if name is not None else None), awaiting
     if address_bar:
         host.evaluate("h => { location.hash = h; }", answer.split("#", 1)[1])
@@ -112,13 +112,12 @@ def connect(host, friend, seat: int, name: str | None, *, address_bar: bool = Fa
     return {"invite": len(url.split("#", 1)[1]), "answer": len(answer.split("#", 1)[1])}
 
 
-# What a friend's screen shows while the invited game is not yet here: the panel's mark, and
-# whether the screen holds the game and its board out of reach (null: the game is the table's).
+# What a friend's screen shows while the invited game is not yet here: whether the screen
+# holds the game and its board out of reach (null: the game on screen is the table's).
 AWAITING_JS = """() => {
-  const panel = document.querySelector('[data-testid=live-panel]')?.dataset.awaiting ?? null;
   const wrap = document.querySelector('.tg-board-wrap');
   const held = document.querySelector('.tg-main').hasAttribute('data-held');
-  return panel || held || wrap.inert ? { panel, held, board: wrap.inert ? 'inert' : 'live' } : null;
+  return held || wrap.inert ? { held, board: wrap.inert ? 'inert' : 'live' } : null;
 }"""
 
 

@@ -35,7 +35,6 @@ export function createLivePanel({ mount, actions }) {
         dataset: {
           testid: "live-panel",
           role: model.table ? (model.table.hub ? "host" : "guest") : "off",
-          ...(model.awaiting ? { awaiting: "game" } : {}),
         },
       },
       parts,

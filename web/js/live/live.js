@@ -55,12 +55,13 @@ export function createLive({ store, games, byLink, say = () => {}, mount, hold =
   const onTable = () => table !== null && game()?.gameId === table.gameId;
   const seatName = (seat) => (unnamed(store.seats, seat) ? null : store.seats[seat]?.name);
   const problem = (error) => console.warn("Taluva: live table:", error);
+  const nameOf = (friend) => friend.name || seatName(friend.seat) || t("seat.default-name", { n: friend.seat + 1 });
   const { presence, dropped } = createPresence({
     table: () => table,
     friends,
     post,
     say,
-    nameOf: (friend) => nameOf(friend), // defined below
+    nameOf,
     refused,
     render,
   });
@@ -338,8 +339,6 @@ export function createLive({ store, games, byLink, say = () => {}, mount, hold =
 
   // ---- presence and trouble -----------------------------------------------------------------
 
-  const nameOf = (friend) => friend.name || seatName(friend.seat) || t("seat.default-name", { n: friend.seat + 1 });
-
   // A connection that never opened (no direct path within 10 s, or given up): by link it goes on.
   function failed(friend, error) {
     problem(error);
@@ -399,12 +398,11 @@ export function createLive({ store, games, byLink, say = () => {}, mount, hold =
     if (live) document.body.dataset.live = "on";
     else delete document.body.dataset.live;
     // A friend answering an invitation, its game not yet here: the game on screen is another one.
-    const awaiting =
+    hold(
       Boolean(table && !table.hub && !table.unable && !onTable()) &&
-      friends().some((friend) => ["asking", "answer", "connecting"].includes(friend.state));
-    hold(awaiting);
+        friends().some((friend) => ["asking", "answer", "connecting"].includes(friend.state)),
+    );
     panel.render({
-      awaiting,
       table: table && { ...table, friends: friends().map((f) => ({ ...f, named: Boolean(f.name), name: nameOf(f) })) },
       onTable: onTable(),
       canHost: canConnectLive(),

@@ -207,8 +207,9 @@ export class GameScreen {
     }).observe(canvas);
   }
 
-  /** The game on screen out of reach while `on` (layout.js holdGame; keys.js ignores shortcuts). */
+  /** The game on screen out of reach while `on` (layout.js holdGame, keys.js); a change only. */
   hold(on) {
+    if (Boolean(this.held) === on) return;
     this.held = on;
     holdGame(this.parts, on);
   }
