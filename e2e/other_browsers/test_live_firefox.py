@@ -69,6 +69,7 @@ RECORD = """() => {
   setInterval(look, 5);
 }"""
 SEEN = "(hexes) => window.__boards.get(hexes) ?? null"
+HELD = "() => document.querySelector('.tg-main').hasAttribute('data-held')"
 PLAY = """async (move) => {
   const made = Date.now();
   await taluva.play(move);
@@ -197,10 +198,13 @@ def test_two_firefox_devices_play_a_whole_game_live(devices) -> None:
     bo.click("[data-testid=live-join]")
     answer = bo.value("[data-testid=live-answer-link]")
     assert "#live-answer=" in answer, answer
+    # Until Ann's game comes, the game Bo's page opened with is held out of reach.
+    assert bo.driver.evaluate(HELD) is True
     ann.fill(f"{friend_row(1)} [data-testid=live-answer-field]", answer)
     ann.click(f"{friend_row(1)} [data-testid=live-connect]")
     for device in (ann, bo):
         device.shows("[data-testid=live-here]", timeout_s=20)
+    bo.shows(".tg-main:not([data-held])", timeout_s=20)
     lengths = [len(link.split("#", 1)[1]) for link in (invite, answer)]
     print(f"\nfirefox: invite link {lengths[0]} characters, answer link {lengths[1]}")
     assert "Bo is here" in ann.text(PANEL)

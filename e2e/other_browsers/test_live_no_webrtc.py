@@ -89,6 +89,8 @@ def test_no_webrtc_offers_by_link_and_an_invitation_says_so(webkit) -> None:
     assert "Ask Ann for a game by link" in said, said
     assert driver.evaluate("() => JSON.stringify(taluva.state())") == before
     assert not driver.evaluate("() => !!document.querySelector('[data-testid=live-name]')")
+    # No connection is coming: the game on screen stays in reach.
+    assert not driver.evaluate("() => document.querySelector('.tg-main').hasAttribute('data-held')")
     assert not driver.evaluate("() => !!document.querySelector('[data-testid=live-again]')")
 
     # A damaged one: WebRTC is checked first, so the same sentence, with no name to give.
